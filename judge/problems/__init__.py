@@ -1,0 +1,1 @@
+"""Problems: the model of problem.toml, the loader, distributions, tolerances and the validator."""

@@ -1,0 +1,194 @@
+"""Named, seeded, vectorized input distributions.
+
+Every generator draws `count` values of `dtype` from the half-open range [low, high) (except
+`cancellation`, whose large terms deliberately leave it, and the specials). The same seed always
+gives the same array.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+# Values that only make sense where a problem defines what they mean (Problem.specials).
+SPECIAL = ("nan", "inf", "denormal")
+
+HOTSPOT_SHARE = 0.9        # single-hotspot: this share of elements is the hot value
+FEW_UNIQUE_VALUES = 4
+ZIPF_EXPONENT = 1.5        # P(rank k) ∝ k^-1.5: rank 1 alone holds ~38% of the mass
+ZIPF_FLOAT_LEVELS = 1024   # float ranges are cut into this many ranks
+CANCELLATION_SCALE = 1e4   # large terms are this many times the range's magnitude
+SPECIAL_SHARE = 0.01       # nan / inf: share of special values among uniform ones
+
+
+class DistributionError(ValueError):
+    pass
+
+
+def _is_float(dtype: np.dtype) -> bool:
+    return np.issubdtype(dtype, np.floating)
+
+
+def _in_dtype_below(x: np.ndarray, dtype, high) -> np.ndarray:
+    """Cast to a float dtype without rounding up onto the excluded upper bound."""
+    x = x.astype(dtype)
+    top = np.nextafter(dtype.type(high), dtype.type(-np.inf))
+    return np.minimum(x, top)
+
+
+def _uniform(rng, dtype, count, low, high) -> np.ndarray:
+    if _is_float(dtype):
+        return _in_dtype_below(rng.uniform(low, high, count), dtype, high)
+    return rng.integers(int(low), int(high), count, dtype=np.int64).astype(dtype)
+
+
+def _normal(rng, dtype, count, low, high):
+    mid, sd = (low + high) / 2, (high - low) / 6
+    x = rng.normal(mid, sd, count)
+    if _is_float(dtype):
+        return _in_dtype_below(np.maximum(x, low), dtype, high)
+    return np.clip(np.rint(x), low, high - 1).astype(dtype)
+
+
+def _zeros(rng, dtype, count, low, high):
+    return np.zeros(count, dtype)
+
+
+def _all_equal(rng, dtype, count, low, high):
+    return np.full(count, _uniform(rng, dtype, 1, low, high)[0], dtype)
+
+
+def _sorted(rng, dtype, count, low, high):
+    return np.sort(_uniform(rng, dtype, count, low, high))
+
+
+def _reversed(rng, dtype, count, low, high):
+    return _sorted(rng, dtype, count, low, high)[::-1].copy()
+
+
+def _few_unique(rng, dtype, count, low, high):
+    values = _uniform(rng, dtype, FEW_UNIQUE_VALUES, low, high)
+    return values[rng.integers(0, FEW_UNIQUE_VALUES, count)]
+
+
+def _single_hotspot(rng, dtype, count, low, high):
+    x = _uniform(rng, dtype, count, low, high)
+    hot = _uniform(rng, dtype, 1, low, high)[0]
+    x[rng.random(count) < HOTSPOT_SHARE] = hot
+    return x
+
+
+def _zipf(rng, dtype, count, low, high):
+    # Rank 1 is the most frequent; ranks wrap around the range so every value stays inside it.
+    ranks = rng.zipf(ZIPF_EXPONENT, count) - 1
+    if _is_float(dtype):
+        levels = ranks % ZIPF_FLOAT_LEVELS
+        return (low + (high - low) * levels / ZIPF_FLOAT_LEVELS).astype(dtype)
+    span = int(high) - int(low)
+    return (int(low) + ranks % span).astype(dtype)
+
+
+def _alternating_sign(rng, dtype, count, low, high):
+    if not (low < 0 < high):
+        raise DistributionError(f"alternating-sign needs a range holding negative and positive values, not [{low}, {high})")
+    top = min(-low, high)
+    if _is_float(dtype):
+        magnitude = rng.uniform(top / 100, top, count)
+    else:
+        magnitude = rng.integers(1, max(int(top), 1) + 1, count) if top >= 1 else np.ones(count)
+        magnitude = np.minimum(magnitude, int(high) - 1 if int(high) - 1 >= 1 else 1)
+    sign = np.where(np.arange(count) % 2 == 0, 1, -1)
+    return (magnitude * sign).astype(dtype)
+
+
+def _cancellation(rng, dtype, count, low, high):
+    # Pairs of large terms +L, -L (at random positions) on top of small in-range values:
+    # the exact sum is small while Σ|terms| is huge, which punishes naive accumulation.
+    if not _is_float(dtype):
+        raise DistributionError("cancellation is defined for floating-point inputs only")
+    small = rng.uniform(low, high, count)
+    large = np.zeros(count)
+    pairs = count // 2
+    if pairs:
+        scale = CANCELLATION_SCALE * max(abs(low), abs(high), 1.0)
+        magnitudes = rng.uniform(scale / 2, scale, pairs)
+        # Round to the dtype first so that +L and -L cancel exactly in that dtype.
+        magnitudes = magnitudes.astype(dtype).astype(np.float64)
+        slots = rng.permutation(count)[: 2 * pairs]
+        large[slots[:pairs]] = magnitudes
+        large[slots[pairs:]] = -magnitudes
+    return (small.astype(dtype) + large.astype(dtype)).astype(dtype)
+
+
+def _nan(rng, dtype, count, low, high):
+    x = _uniform(rng, dtype, count, low, high)
+    x[rng.random(count) < SPECIAL_SHARE] = np.nan
+    return x
+
+
+def _inf(rng, dtype, count, low, high):
+    x = _uniform(rng, dtype, count, low, high)
+    hit = rng.random(count) < SPECIAL_SHARE
+    x[hit] = np.where(rng.random(int(hit.sum())) < 0.5, np.inf, -np.inf)
+    return x
+
+
+def _denormal(rng, dtype, count, low, high):
+    info = np.finfo(dtype)
+    tiny = float(info.smallest_normal)
+    x = rng.uniform(-tiny, tiny, count).astype(dtype)
+    x[x == 0] = info.smallest_subnormal
+    return x
+
+
+GENERATORS: dict[str, Callable[..., np.ndarray]] = {
+    "uniform": _uniform,
+    "normal": _normal,
+    "zeros": _zeros,
+    "all-equal": _all_equal,
+    "sorted": _sorted,
+    "reversed": _reversed,
+    "few-unique": _few_unique,
+    "single-hotspot": _single_hotspot,
+    "zipf": _zipf,
+    "alternating-sign": _alternating_sign,
+    "cancellation": _cancellation,
+    "nan": _nan,
+    "inf": _inf,
+    "denormal": _denormal,
+}
+
+NAMES = tuple(GENERATORS)
+
+
+def default_range(dtype: np.dtype) -> tuple[float, float]:
+    """The range used when a parameter gives none: small values that keep sums exact-ish."""
+    dtype = np.dtype(dtype)
+    if _is_float(dtype):
+        return -1.0, 1.0
+    info = np.iinfo(dtype)
+    return (max(info.min, -100), min(info.max, 100) + 1)
+
+
+def generate(name: str, rng: np.random.Generator, dtype, count: int, low: float, high: float,
+             *, specials: bool = False) -> np.ndarray:
+    dtype = np.dtype(dtype)
+    if name not in GENERATORS:
+        raise DistributionError(f"unknown distribution {name!r}; known: {', '.join(NAMES)}")
+    if name in SPECIAL:
+        if not specials:
+            raise DistributionError(f"distribution {name!r} needs the problem to set specials = true "
+                                    f"and define what NaN/Inf/denormal inputs mean")
+        if not _is_float(dtype):
+            raise DistributionError(f"distribution {name!r} is defined for floating-point inputs only")
+    if count < 0:
+        raise DistributionError(f"element count must be ≥ 0, got {count}")
+    if not low < high:
+        raise DistributionError(f"empty range [{low}, {high})")
+    if not _is_float(dtype):
+        info = np.iinfo(dtype)
+        if low < info.min or high > info.max + 1:
+            raise DistributionError(f"range [{low}, {high}) does not fit {dtype.name}")
+    out = GENERATORS[name](rng, dtype, int(count), low, high)
+    assert out.dtype == dtype and out.shape == (count,), (name, out.dtype, out.shape)
+    return out

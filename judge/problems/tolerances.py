@@ -1,0 +1,113 @@
+"""Tolerance policies: does an output match the reference, and where does it first not?
+
+Every comparison is written so that NaN fails against a number (`not (diff <= bound)`), while
+a NaN the reference expects is matched by a NaN.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from judge.problems.api import SumBound
+from judge.problems.model import Tolerance
+from judge.result import Mismatch
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    mismatches: int
+    total: int
+    first: Mismatch | None
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatches == 0
+
+
+def format_value(x) -> str:
+    """Shortest text that round-trips in the value's own dtype (0.1 for float32 0.1, not 0.10000000149)."""
+    return str(x)
+
+
+def _report(name: str, bad: np.ndarray, got: np.ndarray, expected: np.ndarray) -> CheckReport:
+    count = int(np.count_nonzero(bad))
+    if not count:
+        return CheckReport(0, bad.size, None)
+    i = int(np.argmax(bad))
+    return CheckReport(count, bad.size, Mismatch(output=name, index=i, expected=format_value(expected[i]),
+                                                 got=format_value(got[i]), count=count, total=int(bad.size)))
+
+
+def _both_nan(got: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    if not np.issubdtype(got.dtype, np.floating):
+        return np.zeros(got.shape, bool)
+    return np.isnan(got) & np.isnan(np.asarray(expected, dtype=np.float64))
+
+
+def check_exact(name: str, got: np.ndarray, expected: np.ndarray) -> CheckReport:
+    expected = np.asarray(expected).astype(got.dtype, copy=False)
+    bad = ~((got == expected) | _both_nan(got, expected))
+    return _report(name, bad, got, expected)
+
+
+def _ordered_ints(x: np.ndarray) -> np.ndarray:
+    """Map floats to integers whose difference is the distance in ulps (sign-magnitude → two's complement)."""
+    bits = {2: np.int16, 4: np.int32, 8: np.int64}[x.dtype.itemsize]
+    i = x.view(bits).astype(np.int64)
+    return np.where(i < 0, np.iinfo(bits).min - i, i)
+
+
+def check_ulp(name: str, got: np.ndarray, expected: np.ndarray, ulps: int) -> CheckReport:
+    if not np.issubdtype(got.dtype, np.floating):
+        return check_exact(name, got, expected)
+    expected = np.asarray(expected).astype(got.dtype)
+    distance = np.abs(_ordered_ints(got) - _ordered_ints(expected))
+    finite_or_equal = (got == expected) | (np.isfinite(got) & np.isfinite(expected))
+    ok = (distance <= ulps) & finite_or_equal & ~np.isnan(got) & ~np.isnan(expected)
+    return _report(name, ~(ok | _both_nan(got, expected)), got, expected)
+
+
+def unit_roundoff(dtype: np.dtype) -> float:
+    return float(np.finfo(dtype).eps) / 2
+
+
+def check_sum_bound(name: str, got: np.ndarray, ref: SumBound, c: float, output_rel: float | None) -> CheckReport:
+    """|y − r| ≤ c·√n·u·Σ|terms| + u_out·|r|, with u the unit roundoff of the output dtype."""
+    u = unit_roundoff(got.dtype)
+    u_out = float(np.finfo(got.dtype).eps) if output_rel is None else output_rel
+    r = np.asarray(ref.value, dtype=np.float64)
+    n_terms = np.asarray(ref.n_terms, dtype=np.float64)
+    bound = c * np.sqrt(np.maximum(n_terms, 1.0)) * u * np.asarray(ref.abs_terms, dtype=np.float64) + u_out * np.abs(r)
+    diff = np.abs(got.astype(np.float64) - r)
+    ok = diff <= bound
+    return _report(name, ~ok, got, r)
+
+
+def check_multiset(name: str, got: np.ndarray, expected: np.ndarray) -> CheckReport:
+    """Same values with the same multiplicities, in any order; reported in sorted order."""
+    report = check_exact(name, np.sort(got), np.sort(np.asarray(expected).astype(got.dtype)))
+    if report.first is None:
+        return report
+    first = report.first.model_copy(update={"output": f"{name} (sorted)"})
+    return CheckReport(report.mismatches, report.total, first)
+
+
+def check_output(tolerance: Tolerance, name: str, got: np.ndarray, expected) -> CheckReport:
+    if isinstance(expected, SumBound):
+        if tolerance.policy != "sum_bound":
+            expected = expected.value
+        else:
+            return check_sum_bound(name, got, expected, tolerance.c, tolerance.output_rel)
+    if tolerance.policy == "sum_bound":
+        raise TypeError(f"the sum_bound policy needs reference() to return a SumBound for {name!r}")
+    expected = np.asarray(expected)
+    if expected.shape != got.shape:
+        raise ValueError(f"reference returned {expected.shape} elements for {name!r}, the buffer has {got.shape}")
+    if tolerance.policy == "exact":
+        return check_exact(name, got, expected)
+    if tolerance.policy == "ulp":
+        return check_ulp(name, got, expected, tolerance.ulp)
+    if tolerance.policy == "multiset":
+        return check_multiset(name, got, expected)
+    raise ValueError(f"policy {tolerance.policy!r} is checked by reference.check(), not here")

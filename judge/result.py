@@ -1,0 +1,113 @@
+"""The Result: the one schema every door (CLI, --json, server, web) uses."""
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, Field
+
+from judge import __version__
+
+
+class Verdict(str, Enum):
+    AC = "AC"    # accepted
+    WA = "WA"    # wrong answer
+    CE = "CE"    # compile error (or a rejected source)
+    RE = "RE"    # runtime error: CUDA error, crash, out-of-bounds write, illegal call
+    TLE = "TLE"  # deadline passed
+    MLE = "MLE"  # device arena or host memory exceeded
+    OLE = "OLE"  # output (printf / log) flood
+    IE = "IE"    # the judge's own fault
+
+
+class Diagnostic(BaseModel):
+    """One compiler or policy message, mapped to the user's file."""
+    severity: str = "error"          # error | warning | note
+    file: str = "solution.cu"
+    line: int | None = None
+    column: int | None = None
+    message: str
+    source_line: str | None = None   # the user's line, for the caret display
+    stage: str = "parse"             # parse | policy | signature | device | host
+
+
+class CompileInfo(BaseModel):
+    ok: bool
+    log: str = ""
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+    cached: bool = False
+    seconds: float | None = None
+
+
+class Mismatch(BaseModel):
+    output: str                # which output parameter
+    index: int                 # flat index of the first mismatch
+    expected: str
+    got: str
+    count: int                 # how many elements mismatch in all
+    total: int                 # how many elements were compared
+
+
+class TestResult(BaseModel):
+    name: str
+    size: dict[str, int | float]
+    distribution: str
+    verdict: Verdict
+    message: str = ""
+    first_mismatch: Mismatch | None = None
+    inputs_shown: dict[str, list] | None = None   # small failing inputs, shown to the learner
+    time_ms: float | None = None
+
+
+class KernelTime(BaseModel):
+    kernel: str
+    grid: list[int]
+    block: list[int]
+    shared_bytes: int = 0
+    calls: int = 1
+    total_us: float
+
+
+class CaseTiming(BaseModel):
+    size: dict[str, int | float]
+    distribution: str
+    samples: int
+    median_us: float
+    min_us: float
+    iqr_us: float
+    noisy: bool
+    gbps: float | None = None
+    sol_pct: float | None = None
+    gflops: float | None = None
+    baseline_us: float | None = None
+    ratio_to_baseline: float | None = None   # baseline time / solution time: > 1 means faster than the baseline
+
+
+class Timing(BaseModel):
+    """Headline numbers are those of the first (largest) benchmark case; per_case has them all."""
+    samples: int
+    median_us: float
+    min_us: float
+    iqr_us: float
+    noisy: bool
+    gbps: float | None = None
+    sol_pct: float | None = None
+    copy_gbps: float | None = None       # the device's measured copy bandwidth (speed of light)
+    baseline_us: float | None = None
+    ratio_to_baseline: float | None = None
+    per_kernel: list[KernelTime] = Field(default_factory=list)
+    per_case: list[CaseTiming] = Field(default_factory=list)
+
+
+class Result(BaseModel):
+    problem: str
+    backend: str                      # gpu | cpu | none (compile failed before a backend ran)
+    device: str | None = None
+    isolation: list[str] = Field(default_factory=list)   # what isolated the run, e.g. ["bubblewrap", "seccomp", "rlimits"]
+    seed: int
+    verdict: Verdict
+    message: str = ""                 # one line for the learner: what went wrong first
+    compile: CompileInfo
+    tests: list[TestResult] = Field(default_factory=list)
+    timing: Timing | None = None
+    notes: list[str] = Field(default_factory=list)        # e.g. "timing needs a GPU"
+    judge_version: str = __version__

@@ -1,0 +1,98 @@
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge.problems.loader import ProblemError, find_problem_folder, load_problem, problem_folders
+from judge.problems.validator import validate_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_SIX = {1, 2, 3, 4, 5, 83}
+
+
+def cli(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "judge", *args], cwd=ROOT, capture_output=True, text=True, **kw)
+
+
+def test_names_resolve_to_problem_83():
+    for name in ("83", "problem83", "multi-block-scan", "083-multi-block-scan"):
+        p = load_problem(name)
+        assert p.id == 83 and p.slug == "multi-block-scan"
+    assert load_problem("83").signature == 'extern "C" void solve(const int* input, int* output, int n)'
+
+
+def test_unknown_problem_lists_known_ones():
+    with pytest.raises(ProblemError, match="no problem named 'nope'.*083-multi-block-scan"):
+        find_problem_folder("nope")
+
+
+def test_problems_json_lists_the_first_six():
+    out = cli("problems", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert FIRST_SIX <= {r["id"] for r in rows}
+    row = next(r for r in rows if r["id"] == 83)
+    assert row["slug"] == "multi-block-scan" and row["title"]["zh"] and row["title"]["en"] and row["tags"]
+
+
+@pytest.mark.parametrize("folder", [f for f in problem_folders()], ids=lambda f: f.name)
+def test_catalog_problem_is_valid(folder):
+    report = validate_folder(folder)
+    assert report.ok, "\n".join(map(str, report.findings))
+
+
+def _broken_copy(tmp_path, edit):
+    folder = tmp_path / "083-multi-block-scan"
+    shutil.copytree(find_problem_folder("83"), folder)
+    toml = folder / "problem.toml"
+    toml.write_text(edit(toml.read_text()))
+    return folder
+
+
+@pytest.mark.parametrize("edit,key,phrase", [
+    (lambda t: t.replace('dtype = "int32"\nshape = "n"\nvalues', 'dtype = "int33"\nshape = "n"\nvalues', 1),
+     "params[0].dtype", "int32"),
+    (lambda t: t.replace('shape = "n"', 'shape = "n * width"', 1), "(top level)", "unknown scalars ['width']"),
+    (lambda t: t.replace('policy = "exact"', 'policy = "close-enough"'), "tolerance.policy", "exact"),
+    (lambda t: t.replace("id = 83", "id = 84"), "id", "folder name says 83"),
+    (lambda t: t.replace('[benchmark]', '[benchmark]\nwarmup = 3'), "benchmark.warmup", "Extra inputs"),
+    (lambda t: t.replace('sizes = [{ n = 8 }', 'sizes = [{ m = 8 }'), "(top level)", "not scalar parameters"),
+])
+def test_broken_folder_names_file_and_key(tmp_path, edit, key, phrase):
+    folder = _broken_copy(tmp_path, edit)
+    report = validate_folder(folder)
+    assert not report.ok
+    finding = report.findings[0]
+    assert finding.file.endswith("problem.toml") and finding.key == key and phrase in finding.message, str(finding)
+    out = cli("validate", str(folder))
+    assert out.returncode == 1 and "problem.toml" in out.stdout and key in out.stdout
+
+
+def test_invalid_toml_syntax_is_reported(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t.replace("[tolerance]", "[tolerance"))
+    report = validate_folder(folder)
+    assert "invalid TOML" in report.findings[0].message and report.findings[0].file.endswith("problem.toml")
+
+
+def test_static_checks_find_missing_files_and_bad_expect_lines(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    (folder / "statement.zh.md").unlink()
+    rejected = sorted((folder / "solutions" / "rejected").glob("*.cu"))[0]
+    rejected.write_text("// expects WA\n" + rejected.read_text().split("\n", 1)[1])
+    messages = [str(f) for f in validate_folder(folder).findings]
+    assert any("statement.zh.md: file is missing" in m for m in messages)
+    assert any(rejected.name in m and "line 1" in m and "// expect: VERDICT" in m for m in messages)
+
+
+def test_reference_failure_names_the_test(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    (folder / "reference.py").write_text(
+        "import numpy as np\n"
+        "def reference(input, n):\n"
+        "    if n == 33: raise RuntimeError('boom')\n"
+        "    return {'output': np.zeros(n, np.int32)}\n")
+    findings = validate_folder(folder).findings
+    assert findings and all("n=33" in f.key and "boom" in f.message for f in findings)
