@@ -60,16 +60,31 @@ def _print_report(report: ValidationReport) -> None:
 def validate_command(
     problems: Optional[list[str]] = typer.Argument(None, help="Problems to check (id, problemNN, slug or folder); default: all."),
     all_: bool = typer.Option(False, "--all", help="Check every problem of the catalog."),
+    backend: str = typer.Option("auto", help="Judge every solution on: auto (GPU when present), gpu, cpu, "
+                                             "or none (static checks only)."),
 ) -> None:
-    """Check problem folders: model, statements, starter, solutions, reference on every CPU-size test."""
+    """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
+    every accepted solution is AC and every rejected one gets the verdict it declares."""
+    from judge.submission import judge_source, resolve_backend
+
     try:
         folders = [find_problem_folder(p) for p in problems] if problems and not all_ else problem_folders()
-    except ProblemError as exc:
+        chosen = None if backend == "none" else resolve_backend(backend)
+    except (ProblemError, ValueError) as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)
-    reports = [validate_folder(f) for f in folders]
-    for report in reports:
-        _print_report(report)
+
+    def judge_file(problem, path: Path):
+        result = judge_source(problem, path.read_text(encoding="utf-8"), backend=chosen, timing=False,
+                              filename=path.name, seed=20261129)
+        return result.verdict, result.message
+
+    reports = []
+    with console.status("validating …") as status:
+        for folder in folders:
+            status.update(f"validating {folder.name} ({chosen or 'static'}) …")
+            reports.append(validate_folder(folder, judge_file if chosen else None))
+            _print_report(reports[-1])
     failed = sum(not r.ok for r in reports)
     console.print(f"{len(reports) - failed} of {len(reports)} problems valid")
     raise typer.Exit(1 if failed else 0)
@@ -77,3 +92,51 @@ def validate_command(
 
 def main() -> None:
     app()
+
+
+@app.command("judge")
+def judge_command(
+    problem: str = typer.Argument(..., help="Problem: 83, problem83 or its slug."),
+    solution: Path = typer.Argument(..., help="The .cu file to judge.", exists=True, dir_okay=False),
+    backend: str = typer.Option("auto", help="auto (GPU when present), gpu or cpu."),
+    seed: Optional[int] = typer.Option(None, help="Reproduce a run: the seed its result printed."),
+    json_out: bool = typer.Option(False, "--json", help="Print the Result as JSON."),
+    no_timing: bool = typer.Option(False, "--no-timing", help="Correctness only."),
+    tests: Optional[list[str]] = typer.Option(None, "--tests", help="Run only these tests (name, group or glob)."),
+    arch: Optional[str] = typer.Option(None, help="GPU architecture, e.g. sm_90 (default: the local GPU's)."),
+) -> None:
+    """Judge SOLUTION for PROBLEM; exit code 0 iff accepted."""
+    from judge.problems.loader import load_problem
+    from judge.report import render
+    from judge.submission import judge_source
+
+    try:
+        spec = load_problem(problem)
+        source = solution.read_bytes().decode("utf-8")
+    except ProblemError as exc:
+        errors.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(2)
+    except UnicodeDecodeError as exc:
+        errors.print(f"{solution}: not UTF-8 text (byte {exc.start}); save the file as UTF-8", highlight=False)
+        raise typer.Exit(2)
+    try:
+        if json_out:
+            result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing, patterns=tests,
+                                  filename=solution.name, arch=arch)
+        else:
+            with console.status(f"judging {solution.name} for {spec.key} …") as status:
+                def progress(event: dict) -> None:
+                    if event["event"] == "test":
+                        status.update(f"{event['result']['name']}: {event['result']['verdict']}")
+                    elif event["event"] in ("build_start", "timing_case"):
+                        status.update(event.get("case", "building …"))
+                result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing,
+                                      patterns=tests, filename=solution.name, arch=arch, on_event=progress)
+    except ValueError as exc:
+        errors.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(2)
+    if json_out:
+        print(result.model_dump_json(indent=2))
+    else:
+        render(result, console)
+    raise typer.Exit(0 if result.verdict == "AC" else 1)

@@ -90,7 +90,7 @@ def _check_files(problem: Problem, folder: Path) -> list[Finding]:
             findings.append(Finding(str(folder / "solutions" / kind), None,
                                     f"needs at least {least} .cu solution(s), found {len(found)}"))
         if kind == "rejected":
-            findings += [Finding(str(p), "line 1", v) for p in found if isinstance(v := expected_verdict(p), str)]
+            findings += [Finding(str(p), "line 1", v) for p in found if not isinstance(v := expected_verdict(p), Verdict)]
     return findings
 
 

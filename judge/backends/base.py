@@ -1,0 +1,73 @@
+"""What the harness needs from a backend: memory, a solve() call, errors and a launch log.
+
+The harness is backend-independent; a backend only moves bytes and runs the built library.
+"""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from judge.problems.model import Problem
+
+# ctypes types of scalar parameters, by dtype.
+SCALAR_CTYPES = {
+    "int8": ctypes.c_int8, "uint8": ctypes.c_uint8, "int16": ctypes.c_int16, "uint16": ctypes.c_uint16,
+    "int32": ctypes.c_int32, "uint32": ctypes.c_uint32, "int64": ctypes.c_int64, "uint64": ctypes.c_uint64,
+    "float32": ctypes.c_float, "float64": ctypes.c_double,
+}
+
+
+@dataclass(frozen=True)
+class Launch:
+    kernel: str
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    shared_bytes: int
+    line: int
+    elapsed_us: float | None = None   # only in a profiling pass
+
+    def describe(self) -> str:
+        def dim(d):
+            return str(d[0]) if d[1:] == (1, 1) else "(" + ", ".join(map(str, d)) + ")"
+        smem = f", {self.shared_bytes}" if self.shared_bytes else ""
+        return f"{self.kernel}<<<{dim(self.grid)}, {dim(self.block)}{smem}>>> (line {self.line})"
+
+
+@dataclass
+class RunError:
+    """An error raised while solve() ran, already phrased for the learner."""
+    verdict: str              # RE | MLE | TLE | OLE
+    message: str
+    sticky: bool = False      # the device is unusable afterwards: stop testing
+    launch: Launch | None = None
+
+
+@dataclass
+class Allocation:
+    address: int
+    nbytes: int
+    handle: object = field(repr=False, default=None)   # keeps the memory alive
+
+
+class Backend(Protocol):
+    name: str            # "gpu" | "cpu"
+    device: str          # e.g. "NVIDIA H200" or "CPU emulation (2 threads)"
+    schedules: tuple[str, ...]   # thread orders each test is run in (race detection on the CPU)
+
+    def allocate(self, nbytes: int) -> Allocation: ...
+    def write(self, alloc: Allocation, offset: int, data: np.ndarray) -> None: ...
+    def read(self, alloc: Allocation, offset: int, nbytes: int) -> np.ndarray: ...
+    def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None: ...
+    def free(self, alloc: Allocation) -> None: ...
+    def set_schedule(self, schedule: str) -> None: ...
+    def call_solve(self, args: list) -> RunError | None: ...
+    def launches(self) -> list[Launch]: ...
+    def printf_output(self) -> str: ...
+    def reset(self) -> None: ...
+
+
+def solve_argtypes(problem: Problem) -> list:
+    return [ctypes.c_void_p if p.is_pointer else SCALAR_CTYPES[p.dtype] for p in problem.params]

@@ -1,0 +1,63 @@
+"""The run child: the only process that runs user code (and, on the GPU, holds the CUDA context).
+
+It reads one job (JSON) on stdin and writes events, one JSON object per line, to the file
+descriptor the job names. The parent enforces deadlines between a "start" event and the next event.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+
+from judge.backends import open_backend
+from judge.harness.correctness import run_case
+from judge.problems.loader import load_reference, parse_problem
+from judge.problems.plan import test_cases
+from judge.harness.job import Job
+from judge.result import TestResult, Verdict
+
+
+def main() -> int:
+    job = Job.model_validate_json(sys.stdin.read())
+    events = os.fdopen(job.event_fd, "w", buffering=1)
+
+    def emit(kind: str, **payload) -> None:
+        events.write(json.dumps({"event": kind, **payload}) + "\n")
+        events.flush()
+
+    try:
+        problem = parse_problem(job.problem_folder)
+        reference = load_reference(problem)
+        backend = open_backend(job.backend, problem, job.library, job.artifacts)
+        emit("ready", device=backend.device, isolation=job.isolation)
+        by_name = {c.name: c for c in test_cases(problem)}
+        results = []
+        for name in job.tests:
+            case = by_name[name]
+            result, usable = run_case(backend, problem, reference, case, job.seed, rerun=(name == job.rerun_test),
+                                      on_start=lambda c: emit("start", test=c.name))
+            emit("test", result=result.model_dump(mode="json"), printf=backend.printf_output()[-2000:])
+            results.append(result)
+            if not usable:
+                emit("stopped", reason=f"the device is unusable after {name}")
+                return 0
+        if job.timing and results and all(r.verdict == "AC" for r in results):
+            from judge.harness.timing import TimedCallWrong, measure
+            emit("timing_start")
+            try:
+                timing = measure(backend, problem, reference, job.seed, emit)
+            except TimedCallWrong as exc:
+                wrong = TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict.WA, message=str(exc))
+                emit("test", result=wrong.model_dump(mode="json"), printf="")
+            else:
+                emit("timing", timing=timing.model_dump(mode="json"))
+        emit("done")
+        return 0
+    except Exception as exc:  # the judge's own fault: report it as IE with the trace
+        emit("internal_error", message=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc()[-4000:])
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+"""One test, end to end: buffers, solve(), then the checks in the order ARCHITECTURE.md gives."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable
+
+import numpy as np
+
+from judge.backends.base import Backend, RunError
+from judge.harness import buffers as B
+from judge.problems.api import SumBound
+from judge.problems.model import Problem
+from judge.problems.plan import TestCase, TestData, case_rng, expected_outputs, make_test_data
+from judge.problems.tolerances import CheckReport, check_output
+from judge.result import Mismatch, TestResult, Verdict
+
+SHOW_INPUTS_UP_TO = 64   # elements in all inputs: small failing inputs are shown in full
+
+
+@dataclass
+class Prepared:
+    data: TestData
+    buffers: dict[str, B.GuardedBuffer]
+
+    def args(self, problem: Problem) -> list:
+        return [self.buffers[p.name].address if p.is_pointer else self.data.scalars[p.name] for p in problem.params]
+
+
+def prepare(backend: Backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int) -> Prepared:
+    rng = case_rng(seed, case.name)
+    data = make_test_data(problem, reference, case.size, case.distribution, rng)
+    bufs = {}
+    for p in problem.params:
+        if not p.is_pointer:
+            continue
+        buf = B.allocate(backend, p, data.arrays[p.name].size, rng)
+        if p.is_input:
+            B.write_payload(backend, buf, data.arrays[p.name])
+        else:
+            B.reset_output(backend, buf)
+        bufs[p.name] = buf
+    return Prepared(data, bufs)
+
+
+def release(backend: Backend, prepared: Prepared) -> None:
+    for buf in prepared.buffers.values():
+        backend.free(buf.alloc)
+
+
+def reset_outputs(backend: Backend, problem: Problem, prepared: Prepared) -> None:
+    for p in problem.params:
+        buf = prepared.buffers.get(p.name)
+        if buf is None:
+            continue
+        if p.role.value == "out":
+            B.reset_output(backend, buf)
+        elif p.is_input:
+            B.write_payload(backend, buf, prepared.data.arrays[p.name])
+
+
+def read_outputs(backend: Backend, problem: Problem, prepared: Prepared) -> dict[str, np.ndarray]:
+    return {p.name: B.read_payload(backend, prepared.buffers[p.name]).copy() for p in problem.params if p.is_output}
+
+
+def check_outputs(problem: Problem, reference: ModuleType, data: TestData,
+                  got: dict[str, np.ndarray]) -> tuple[CheckReport | None, dict]:
+    """The first failing output's report (None if all match), and the expected values."""
+    expected = expected_outputs(problem, reference, data)
+    if problem.tolerance.policy == "custom":
+        return reference.check(got, expected, **data.args()), expected
+    for p in problem.params:
+        if p.is_output:
+            report = check_output(problem.tolerance, p.name, got[p.name], expected[p.name])
+            if not report.ok:
+                return report, expected
+    return None, expected
+
+
+def _first_input_change(problem: Problem, backend: Backend, prepared: Prepared) -> str | None:
+    for p in problem.params:
+        if p.role.value != "in":
+            continue
+        now = B.read_payload(backend, prepared.buffers[p.name])
+        before = prepared.data.arrays[p.name]
+        changed = np.flatnonzero(now.view(np.uint8) != before.view(np.uint8))
+        if changed.size:
+            i = int(changed[0]) // p.np_dtype.itemsize
+            return (f"solve() wrote to its input `{p.name}` (declared const): element {i} was {before[i]}, "
+                    f"now {now[i]}; {(changed.size + p.np_dtype.itemsize - 1) // p.np_dtype.itemsize} element(s) changed")
+    return None
+
+
+def _mismatch_message(problem: Problem, report: CheckReport, got: dict[str, np.ndarray]) -> str:
+    m = report.first
+    name = m.output.split(" ")[0]
+    text = (f"`{m.output}`[{m.index}]: expected {m.expected}, got {m.got} "
+            f"({m.count} of {m.total} elements wrong)")
+    if name in got and " " not in m.output:
+        untouched, first = B.untouched_count(got[name], problem.param(name))
+        if untouched:
+            text += f"; {untouched} element(s) were never written (still hold the sentinel), the first at index {first}"
+    return text
+
+
+def _shown_inputs(data: TestData) -> dict[str, list] | None:
+    if sum(a.size for a in data.arrays.values()) > SHOW_INPUTS_UP_TO:
+        return None
+    return {**{k: v.tolist() for k, v in data.arrays.items()}, **{k: [v] for k, v in data.scalars.items()}}
+
+
+def _error_message(err: RunError) -> str:
+    return err.message if err.launch is None or err.launch.kernel in err.message else f"{err.message} in {err.launch.describe()}"
+
+
+def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int,
+             *, rerun: bool = False, on_start: Callable[[TestCase], None] = lambda c: None) -> tuple[TestResult, bool]:
+    """Judge one test. Returns its result and whether the backend is still usable."""
+    def result(verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
+        return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
+                          message=message, first_mismatch=mismatch, inputs_shown=shown)
+
+    prepared = prepare(backend, problem, reference, case, seed)
+    try:
+        outputs_by_schedule: dict[str, dict[str, np.ndarray]] = {}
+        for schedule in backend.schedules:
+            backend.set_schedule(schedule)
+            reset_outputs(backend, problem, prepared)
+            backend.reset()
+            on_start(case)
+            err = backend.call_solve(prepared.args(problem))
+            if err is not None:
+                return result(Verdict(err.verdict), _error_message(err)), not err.sticky
+            for buf in prepared.buffers.values():
+                damage = B.guard_damage(backend, buf)
+                if damage:
+                    launches = backend.launches()
+                    hint = f"; kernels launched: {', '.join(l.describe() for l in launches[:3])}" if launches else ""
+                    return result(Verdict.RE, damage + hint), True
+            changed = _first_input_change(problem, backend, prepared)
+            if changed:
+                return result(Verdict.WA, changed), True
+            outputs_by_schedule[schedule] = read_outputs(backend, problem, prepared)
+
+        first_schedule, got = next(iter(outputs_by_schedule.items()))
+        report, _ = check_outputs(problem, reference, prepared.data, got)
+        if report is not None:
+            return result(Verdict.WA, _mismatch_message(problem, report, got), report.first,
+                          _shown_inputs(prepared.data)), True
+        for schedule, other in list(outputs_by_schedule.items())[1:]:
+            other_report, _ = check_outputs(problem, reference, prepared.data, other)
+            if other_report is not None:
+                m = other_report.first
+                return result(Verdict.WA, (
+                    f"data race: the result depends on the order threads run. With the threads of each block run in "
+                    f"{first_schedule} order the answer is right; in {schedule} order `{m.output}`[{m.index}] is "
+                    f"{m.got} instead of {m.expected}. Look for a missing __syncthreads() or an unprotected "
+                    f"read-modify-write."), m, _shown_inputs(prepared.data)), True
+        if rerun:
+            backend.set_schedule(backend.schedules[0])
+            reset_outputs(backend, problem, prepared)
+            backend.reset()
+            err = backend.call_solve(prepared.args(problem))
+            if err is not None:
+                return result(Verdict(err.verdict), "on the second run of the same input: " + _error_message(err)), not err.sticky
+            again = read_outputs(backend, problem, prepared)
+            report, _ = check_outputs(problem, reference, prepared.data, again)
+            if report is not None:
+                return result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
+                              + _mismatch_message(problem, report, again) +
+                              ". Is there state left over between calls, or a race?", report.first), True
+        return result(Verdict.AC), True
+    finally:
+        release(backend, prepared)
+
+
+def expected_value(x) -> np.ndarray:
+    return x.value if isinstance(x, SumBound) else np.asarray(x)

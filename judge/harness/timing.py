@@ -1,0 +1,224 @@
+"""GPU timing, as ARCHITECTURE.md's "Timing" section specifies.
+
+Build, module load and first calls are never timed. Each sample flushes L2, resets the outputs,
+and times solve() between two events; inputs rotate among several sets at distinct addresses,
+and the outputs of timed calls are verified, so a kernel that caches or skips work fails.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from types import ModuleType
+
+import numpy as np
+
+from judge.harness.correctness import Prepared, check_outputs, prepare, read_outputs, release, reset_outputs
+from judge.problems.expressions import evaluate
+from judge.problems.model import Problem
+from judge.problems.plan import TestCase, size_label
+from judge.result import CaseTiming, KernelTime, Timing
+
+INPUT_SETS = 4                 # rotation over at least this many input sets
+WARMUP_CALLS, WARMUP_S = 3, 0.025
+MIN_SAMPLES, MIN_TOTAL_S = 10, 0.1
+MAX_SAMPLES, MAX_TOTAL_S = 500, 2.0
+TARGET_SEM = 0.005             # stop once the standard error of the mean is ≤ 0.5% of the median
+NOISY_SPREAD = 0.05            # IQR / median above this flags the case as noisy
+BATCH_BELOW_S = 20e-6          # calls shorter than this are timed in batches of distinct inputs
+MAX_BATCH = 32
+COPY_PROBE_BYTES = 1 << 30
+
+
+class TimedCallWrong(Exception):
+    """A timed call produced a wrong answer: the solution caches or skips work."""
+
+
+@dataclass
+class Stats:
+    samples: int
+    median_us: float
+    min_us: float
+    iqr_us: float
+    noisy: bool
+
+    @classmethod
+    def of(cls, seconds: list[float]) -> "Stats":
+        us = np.asarray(seconds) * 1e6
+        q1, med, q3 = np.percentile(us, [25, 50, 75])
+        return cls(len(us), float(med), float(us.min()), float(q3 - q1), bool((q3 - q1) / med > NOISY_SPREAD))
+
+
+def _enough(seconds: list[float]) -> bool:
+    total = sum(seconds)
+    if len(seconds) >= MAX_SAMPLES or total >= MAX_TOTAL_S:
+        return True
+    if len(seconds) < MIN_SAMPLES or total < MIN_TOTAL_S:
+        return False
+    sem = float(np.std(seconds, ddof=1)) / math.sqrt(len(seconds))
+    return sem <= TARGET_SEM * float(np.median(seconds))
+
+
+class Timer:
+    """Event timing on the backend's stream, with an L2 flush before every sample."""
+
+    def __init__(self, backend):
+        self.cp, self.stream = backend.cp, backend.stream
+        l2 = self.cp.cuda.runtime.deviceGetAttribute(self.cp.cuda.runtime.cudaDevAttrL2CacheSize, 0)
+        self.flush_buffer = self.cp.empty(2 * l2, dtype=self.cp.uint8)
+        self._flushes = 0
+
+    def flush_l2(self) -> None:
+        self._flushes += 1
+        self.flush_buffer.fill(self._flushes & 0xFF)
+
+    def time(self, call) -> float:
+        start, end = self.cp.cuda.Event(), self.cp.cuda.Event()
+        self.flush_l2()
+        start.record(self.stream)
+        call()
+        end.record(self.stream)
+        end.synchronize()
+        return self.cp.cuda.get_elapsed_time(start, end) / 1e3
+
+    def copy_bandwidth_gbps(self) -> float:
+        """Device-to-device copy, bytes read plus written per second: the speed of light for memory-bound work."""
+        src = self.cp.ones(COPY_PROBE_BYTES, dtype=self.cp.uint8)
+        dst = self.cp.empty_like(src)
+        with self.stream:
+            dst[...] = src
+            times = [self.time(lambda: dst.__setitem__(Ellipsis, src)) for _ in range(5)]
+        del src, dst
+        return 2 * COPY_PROBE_BYTES / float(np.median(times)) / 1e9
+
+
+def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], timer: Timer):
+    """A function that times one sample of `batch` calls over distinct input sets, verifying every call."""
+    golden: list[dict] = []
+    for k, prepared in enumerate(sets):        # first call of each set: untimed, checked against the reference
+        err = backend.call_solve(prepared.args(problem))
+        got = read_outputs(backend, problem, prepared)
+        report, _ = check_outputs(problem, reference, prepared.data, got) if err is None else (None, None)
+        if err is not None or report is not None:
+            why = err.message if err is not None else f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got {report.first.got}"
+            raise TimedCallWrong(f"the first call on timing input set {k + 1} went wrong: {why}")
+        golden.append({name: backend.cp.asarray(v) for name, v in got.items()})
+
+    outputs = [{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_output} for s in sets]
+    state = {"next": 0}
+
+    def verify(k: int) -> None:
+        for name, view in outputs[k].items():
+            if not bool(backend.cp.array_equal(view, golden[k][name])):
+                got = read_outputs(backend, problem, sets[k])
+                report, _ = check_outputs(problem, reference, sets[k].data, got)
+                if report is not None:
+                    raise TimedCallWrong(
+                        f"a timed call on input set {k + 1} gave a wrong answer although earlier calls were right: "
+                        f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got "
+                        f"{report.first.got}. Does the solution cache results between calls, or skip work when "
+                        f"the output already looks done?")
+                return
+
+    def sample(batch: int) -> float:
+        ks = [(state["next"] + i) % len(sets) for i in range(batch)]
+        state["next"] = (state["next"] + batch) % len(sets)
+        for k in ks:
+            reset_outputs(backend, problem, sets[k])
+        def calls():
+            for k in ks:
+                backend.call_solve_async(sets[k].args(problem))
+        seconds = timer.time(calls)
+        backend.raise_pending_error()
+        for k in ks:
+            verify(k)
+        return seconds / batch
+
+    return sample
+
+
+def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], timer: Timer):
+    views = [{**{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_pointer},
+              **s.data.scalars} for s in sets]
+    with timer.stream:
+        reference.baseline(**views[0])
+    timer.stream.synchronize()
+    got = read_outputs(backend, problem, sets[0])
+    report, _ = check_outputs(problem, reference, sets[0].data, got)
+    if report is not None:
+        raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
+    state = {"next": 0}
+
+    def sample(batch: int) -> float:
+        ks = [(state["next"] + i) % len(sets) for i in range(batch)]
+        state["next"] = (state["next"] + batch) % len(sets)
+        def calls():
+            with timer.stream:
+                for k in ks:
+                    reference.baseline(**views[k])
+        return timer.time(calls) / batch
+
+    return sample
+
+
+def _run_samples(sample) -> Stats:
+    warm, start = [], 0.0
+    while len(warm) < WARMUP_CALLS or sum(warm) < WARMUP_S:
+        warm.append(sample(1))
+        if len(warm) > 1000:
+            break
+    batch = min(MAX_BATCH, max(1, math.ceil(BATCH_BELOW_S / max(float(np.median(warm)), 1e-9))))
+    seconds: list[float] = []
+    while not _enough(seconds):
+        seconds.append(sample(batch))
+    return Stats.of(seconds)
+
+
+def _kernel_breakdown(backend, problem: Problem, prepared: Prepared) -> list[KernelTime]:
+    """An untimed pass with an event around every launch, grouped by kernel and configuration."""
+    launches = backend.profile_call(prepared.args(problem))
+    grouped: dict[tuple, KernelTime] = {}
+    for launch in launches:
+        key = (launch.kernel, launch.grid, launch.block, launch.shared_bytes)
+        if key in grouped:
+            grouped[key].calls += 1
+            grouped[key].total_us += launch.elapsed_us or 0.0
+        else:
+            grouped[key] = KernelTime(kernel=launch.kernel, grid=list(launch.grid), block=list(launch.block),
+                                      shared_bytes=launch.shared_bytes, total_us=launch.elapsed_us or 0.0)
+    return list(grouped.values())
+
+
+def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit) -> Timing:
+    timer = Timer(backend)
+    copy_gbps = timer.copy_bandwidth_gbps()
+    has_baseline = callable(getattr(reference, "baseline", None))
+    cases: list[CaseTiming] = []
+    per_kernel: list[KernelTime] = []
+    for size in problem.benchmark.sizes:
+        for dist in problem.benchmark.distributions:
+            case = TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
+            emit("timing_case", case=case.name)
+            sets = [prepare(backend, problem, reference, case, seed + k) for k in range(INPUT_SETS)]
+            try:
+                stats = _run_samples(_solution_sampler(backend, problem, reference, sets, timer))
+                base = _run_samples(_baseline_sampler(backend, problem, reference, sets, timer)) if has_baseline else None
+                if not per_kernel:
+                    per_kernel = _kernel_breakdown(backend, problem, sets[0])
+            finally:
+                for s in sets:
+                    release(backend, s)
+            scalars = sets[0].data.scalars
+            seconds = stats.median_us / 1e6
+            bytes_moved = evaluate(problem.benchmark.bytes, scalars)
+            flops = evaluate(problem.benchmark.flops, scalars)
+            gbps = bytes_moved / seconds / 1e9
+            cases.append(CaseTiming(size=size, distribution=dist, samples=stats.samples, median_us=stats.median_us,
+                                    min_us=stats.min_us, iqr_us=stats.iqr_us, noisy=stats.noisy, gbps=gbps,
+                                    sol_pct=100 * gbps / copy_gbps, gflops=(flops / seconds / 1e9) if flops else None,
+                                    baseline_us=base.median_us if base else None,
+                                    ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
+    head = cases[0]
+    return Timing(samples=head.samples, median_us=head.median_us, min_us=head.min_us, iqr_us=head.iqr_us,
+                  noisy=head.noisy, gbps=head.gbps, sol_pct=head.sol_pct, copy_gbps=copy_gbps,
+                  baseline_us=head.baseline_us, ratio_to_baseline=head.ratio_to_baseline,
+                  per_kernel=per_kernel, per_case=cases)

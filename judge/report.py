@@ -1,0 +1,82 @@
+"""Render a Result in the terminal: diagnostics with source context, tests, timing with bars."""
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from judge.result import Diagnostic, Result, Verdict
+
+VERDICT_STYLE = {Verdict.AC: "bold green", Verdict.WA: "bold red", Verdict.CE: "bold yellow", Verdict.RE: "bold magenta",
+                 Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red"}
+BAR_WIDTH = 30
+
+
+def verdict_text(v: Verdict) -> Text:
+    return Text(v.value, style=VERDICT_STYLE[v])
+
+
+def diagnostic_text(d: Diagnostic) -> Text:
+    where = f"{d.file}:{d.line}:{d.column}" if d.line and d.column else (f"{d.file}:{d.line}" if d.line else d.file)
+    style = {"error": "bold red", "warning": "bold yellow"}.get(d.severity, "cyan")
+    text = Text.assemble((where, "bold"), ": ", (d.severity, style), ": ", d.message)
+    if d.source_line is not None and d.line:
+        gutter = f"{d.line:>5} | "
+        text.append("\n" + gutter + d.source_line.rstrip("\n"))
+        if d.column:
+            text.append("\n" + " " * (len(gutter) + d.column - 1) + "^", style="bold green")
+    return text
+
+
+def tests_table(result: Result) -> Table:
+    table = Table("test", "size", "distribution", "verdict", "message", title=f"{result.problem} tests", expand=False)
+    for t in result.tests:
+        size = ", ".join(f"{k}={v}" for k, v in t.size.items())
+        table.add_row(t.name, size, t.distribution, verdict_text(t.verdict), t.message or "")
+    return table
+
+
+def _bar(value: float, scale: float, style: str) -> Text:
+    filled = 0 if scale <= 0 else max(0, min(BAR_WIDTH, round(BAR_WIDTH * value / scale)))
+    return Text("█" * filled + "·" * (BAR_WIDTH - filled), style=style)
+
+
+def timing_table(result: Result) -> Table:
+    timing = result.timing
+    table = Table("case", "median", "min", "IQR", "n", "GB/s", "% of copy", "vs baseline", "speed of light",
+                  title=f"timing on {result.device} (copy bandwidth {timing.copy_gbps:.0f} GB/s)" if timing.copy_gbps else "timing")
+    for c in timing.per_case:
+        case = ", ".join(f"{k}={v}" for k, v in c.size.items()) + f" · {c.distribution}"
+        ratio = f"{c.ratio_to_baseline:.2f}× ({c.baseline_us:.1f} µs)" if c.ratio_to_baseline else "-"
+        noisy = " (noisy)" if c.noisy else ""
+        table.add_row(case, f"{c.median_us:.1f} µs{noisy}", f"{c.min_us:.1f}", f"{c.iqr_us:.1f}", str(c.samples),
+                      f"{c.gbps:.0f}" if c.gbps is not None else "-", f"{c.sol_pct:.0f}%" if c.sol_pct is not None else "-",
+                      ratio, _bar(c.sol_pct or 0.0, 100.0, "green"))
+    return table
+
+
+def kernels_table(result: Result) -> Table:
+    table = Table("kernel", "grid", "block", "smem", "calls", "time", title="per-kernel breakdown (untimed pass)")
+    total = sum(k.total_us for k in result.timing.per_kernel) or 1.0
+    for k in result.timing.per_kernel:
+        table.add_row(k.kernel, "×".join(map(str, k.grid)), "×".join(map(str, k.block)), str(k.shared_bytes), str(k.calls),
+                      Text.assemble(f"{k.total_us:9.1f} µs ", _bar(k.total_us, total, "cyan")))
+    return table
+
+
+def render(result: Result, console: Console) -> None:
+    if result.compile.diagnostics:
+        console.print(Panel(Group(*[diagnostic_text(d) for d in result.compile.diagnostics]), title="compiler",
+                            border_style="yellow" if result.compile.ok else "red"))
+    if result.tests:
+        console.print(tests_table(result))
+    if result.timing:
+        console.print(timing_table(result))
+        if result.timing.per_kernel:
+            console.print(kernels_table(result))
+    for note in result.notes:
+        console.print(f"note: {note}", style="dim", highlight=False)
+    head = Text.assemble(verdict_text(result.verdict), "  ", result.message,
+                         f"   [{result.backend}{' · ' + result.device if result.device else ''} · seed {result.seed}]")
+    console.print(head, highlight=False)

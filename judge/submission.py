@@ -1,0 +1,137 @@
+"""Judge one submission: build, run the harness in a child, and assemble the Result."""
+from __future__ import annotations
+
+import secrets
+import shutil
+import subprocess
+from functools import lru_cache
+from importlib.util import find_spec
+from typing import Callable
+
+from judge.problems.model import Problem
+from judge.problems.plan import TestCase, test_cases
+from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
+from sandbox.runner import OUTPUT_CAP_BYTES, ChildRun, python_child
+
+CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
+CPU_MIN_DEADLINE_S = 10.0
+
+EventHook = Callable[[dict], None]
+
+
+@lru_cache(maxsize=1)
+def gpu_available() -> bool:
+    """A GPU and CuPy are present; asked without creating a CUDA context in this process."""
+    if find_spec("cupy") is None or shutil.which("nvidia-smi") is None:
+        return False
+    try:
+        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+
+def resolve_backend(name: str) -> str:
+    if name == "auto":
+        return "gpu" if gpu_available() else "cpu"
+    if name not in ("gpu", "cpu"):
+        raise ValueError(f"unknown backend {name!r}: choose auto, gpu or cpu")
+    if name == "gpu" and not gpu_available():
+        raise ValueError("--backend gpu needs an NVIDIA GPU and CuPy (pip install 'cudajudge[cuda13]'); "
+                         "use --backend cpu to judge correctness without one")
+    return name
+
+
+def _build(problem: Problem, source: str, backend: str, filename: str, arch: str | None):
+    """(compile info, library path, backend artifacts)."""
+    if backend == "gpu":
+        from judge.build import build
+        built = build(problem, source, arch=arch, filename=filename)
+        return built.compile, built.library, built.artifacts()
+    from judge.build.cpu_build import build_cpu
+    built = build_cpu(problem, source, filename=filename)
+    return built.compile, built.library, {}
+
+
+def _rerun_choice(cases: list[TestCase]) -> str | None:
+    """The largest test that every backend runs: big enough that a race or stale state shows."""
+    candidates = [c for c in cases if not c.gpu_only and not c.sample] or cases
+    return max(candidates, key=lambda c: sum(v for v in c.size.values() if isinstance(v, int)), default=None).name \
+        if candidates else None
+
+
+def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
+    for t in tests:
+        if t.verdict != Verdict.AC:
+            return t.verdict, f"{t.verdict.value} on test {t.name}: {t.message}"
+    return Verdict.AC, f"all {len(tests)} tests passed"
+
+
+def judge_source(problem: Problem, source: str, *, backend: str = "auto", seed: int | None = None,
+                 timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
+                 filename: str = "solution.cu", arch: str | None = None,
+                 on_event: EventHook = lambda e: None) -> Result:
+    backend = resolve_backend(backend)
+    seed = secrets.randbits(31) if seed is None else seed
+    on_event({"event": "build_start", "backend": backend})
+    compile_info, library, artifacts = _build(problem, source, backend, filename, arch)
+    on_event({"event": "build_done", "compile": compile_info.model_dump(mode="json")})
+    notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
+    if not compile_info.ok:
+        first = next((d for d in compile_info.diagnostics if d.severity == "error"), None)
+        where = f"{first.file}:{first.line}: " if first and first.line else ""
+        return Result(problem=problem.key, backend=backend, seed=seed, verdict=Verdict.CE, compile=compile_info,
+                      message=f"compile error: {where}{first.message if first else compile_info.log[:300]}", notes=notes)
+
+    cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
+    if not cases:
+        raise ValueError(f"no test of {problem.key} matches {patterns}")
+    deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
+    job = {"problem_folder": str(problem.folder), "backend": backend, "library": str(library), "artifacts": artifacts,
+           "seed": seed, "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases),
+           "timing": timing and backend == "gpu"}
+    child = ChildRun(python_child("judge.harness.child"), job, deadline)
+    tests: list[TestResult] = []
+    timing_result: Timing | None = None
+    device, isolation, internal = None, [], None
+    printf_bytes = 0
+    for event in child.events():
+        kind = event["event"]
+        if kind == "ready":
+            device, isolation = event["device"], event.get("isolation", [])
+        elif kind == "test":
+            tests.append(TestResult.model_validate(event["result"]))
+            printf_bytes += len(event.get("printf", ""))
+        elif kind == "timing":
+            timing_result = Timing.model_validate(event["timing"])
+        elif kind == "internal_error":
+            internal = event
+        on_event(event)
+
+    outcome = child.outcome
+    by_name = {c.name: c for c in cases}
+    next_case = by_name[cases[len(tests)].name] if len(tests) < len(cases) else None
+    if outcome.killed_for == "deadline" and next_case is not None:
+        tests.append(TestResult(name=next_case.name, size=next_case.size, distribution=next_case.distribution,
+                                verdict=Verdict.TLE, message=f"solve() did not finish within {deadline:g} s "
+                                f"(an endless loop, a deadlock, or far too slow); the process was killed"))
+    elif internal is not None:
+        notes.append(f"internal error: {internal['message']}")
+    elif next_case is not None and outcome.returncode not in (0, None) and not any(t.verdict != Verdict.AC for t in tests):
+        how = f"signal {outcome.signal_name}" if outcome.signal_name else f"exit status {outcome.returncode}"
+        tests.append(TestResult(name=next_case.name, size=next_case.size, distribution=next_case.distribution,
+                                verdict=Verdict.RE, message=f"the process running solve() ended with {how} "
+                                f"during this test (a crash in host code, exit() or abort()). "
+                                f"Output tail: {outcome.output[-300:].strip()}"))
+    if outcome.output_bytes + printf_bytes > OUTPUT_CAP_BYTES:
+        tests.append(TestResult(name=(tests[-1].name if tests else "output"), size={}, distribution="-",
+                                verdict=Verdict.OLE, message=f"the program wrote {outcome.output_bytes} bytes of output; "
+                                f"the limit is {OUTPUT_CAP_BYTES}"))
+    if len(tests) < len(cases):
+        notes.append(f"{len(cases) - len(tests)} test(s) not run after the first fatal failure")
+
+    verdict, message = _summary(tests)
+    if internal is not None and verdict == Verdict.AC:
+        verdict, message = Verdict.IE, f"the judge failed: {internal['message']}"
+    return Result(problem=problem.key, backend=backend, device=device, isolation=isolation, seed=seed,
+                  verdict=verdict, message=message, compile=compile_info, tests=tests, timing=timing_result, notes=notes)
