@@ -88,9 +88,9 @@ def make_test_data(problem: Problem, reference: ModuleType, size: dict, distribu
 
 
 def expected_outputs(problem: Problem, reference: ModuleType, data: TestData) -> dict:
-    """Run the reference on copies, so a sloppy reference cannot change the inputs."""
-    args = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in data.args().items()}
-    out = reference.reference(**args)
+    """Run the reference on copies of the inputs (never the outputs), so a sloppy reference cannot change them."""
+    inputs = {p.name: data.arrays[p.name].copy() for p in problem.params if p.is_input}
+    out = reference.reference(**inputs, **data.scalars)
     missing = [p.name for p in problem.params if p.is_output and p.name not in out]
     if missing:
         raise ValueError(f"reference() returned no value for outputs {missing}")
