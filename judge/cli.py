@@ -94,6 +94,19 @@ def main() -> None:
     app()
 
 
+@app.command("build")
+def build_command(
+    problem: str = typer.Argument(..., help="Problem: 83, problem83 or its slug."),
+    solution: Path = typer.Argument(..., help="The .cu file to build.", exists=True, dir_okay=False),
+    arch: Optional[str] = typer.Option(None, help="GPU architecture, e.g. sm_90 (default: the local GPU's, else sm_90)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the build result as JSON."),
+) -> None:
+    """Compile SOLUTION for PROBLEM: diagnostics, or what was built."""
+    from judge.build.cli import build_command as run_build
+
+    raise typer.Exit(run_build(problem, solution, arch, json_out))
+
+
 @app.command("judge")
 def judge_command(
     problem: str = typer.Argument(..., help="Problem: 83, problem83 or its slug."),

@@ -28,6 +28,7 @@ class Launch:
     shared_bytes: int
     line: int
     elapsed_us: float | None = None   # only in a profiling pass
+    status: int = 0                   # cudaError_t of the launch: 0 if it was made and ran cleanly
 
     def describe(self) -> str:
         def dim(d):

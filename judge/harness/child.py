@@ -43,12 +43,12 @@ def main() -> int:
                 emit("stopped", reason=f"the device is unusable after {name}")
                 return 0
         if job.timing and results and all(r.verdict == "AC" for r in results):
-            from judge.harness.timing import TimedCallWrong, measure
+            from judge.harness.timing import TimedCallFailed, measure
             emit("timing_start")
             try:
                 timing = measure(backend, problem, reference, job.seed, emit)
-            except TimedCallWrong as exc:
-                wrong = TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict.WA, message=str(exc))
+            except TimedCallFailed as exc:
+                wrong = TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict(exc.verdict), message=str(exc))
                 emit("test", result=wrong.model_dump(mode="json"), printf="")
             else:
                 emit("timing", timing=timing.model_dump(mode="json"))

@@ -9,7 +9,6 @@ import numpy as np
 
 from judge.backends.base import Backend, RunError
 from judge.harness import buffers as B
-from judge.problems.api import SumBound
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, TestData, case_rng, expected_outputs, make_test_data
 from judge.problems.tolerances import CheckReport, check_output
@@ -173,6 +172,3 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
     finally:
         release(backend, prepared)
 
-
-def expected_value(x) -> np.ndarray:
-    return x.value if isinstance(x, SumBound) else np.asarray(x)

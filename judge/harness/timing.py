@@ -29,8 +29,12 @@ MAX_BATCH = 32
 COPY_PROBE_BYTES = 1 << 30
 
 
-class TimedCallWrong(Exception):
-    """A timed call produced a wrong answer: the solution caches or skips work."""
+class TimedCallFailed(Exception):
+    """A call during timing went wrong (a wrong answer: the solution caches or skips work; or an error)."""
+
+    def __init__(self, verdict: str, message: str):
+        super().__init__(message)
+        self.verdict = verdict
 
 
 @dataclass
@@ -100,7 +104,8 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
         report, _ = check_outputs(problem, reference, prepared.data, got) if err is None else (None, None)
         if err is not None or report is not None:
             why = err.message if err is not None else f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got {report.first.got}"
-            raise TimedCallWrong(f"the first call on timing input set {k + 1} went wrong: {why}")
+            raise TimedCallFailed(err.verdict if err is not None else "WA",
+                                  f"the first call on timing input set {k + 1} went wrong: {why}")
         golden.append({name: backend.cp.asarray(v) for name, v in got.items()})
 
     outputs = [{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_output} for s in sets]
@@ -112,8 +117,8 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
                 got = read_outputs(backend, problem, sets[k])
                 report, _ = check_outputs(problem, reference, sets[k].data, got)
                 if report is not None:
-                    raise TimedCallWrong(
-                        f"a timed call on input set {k + 1} gave a wrong answer although earlier calls were right: "
+                    raise TimedCallFailed(
+                        "WA", f"a timed call on input set {k + 1} gave a wrong answer although earlier calls were right: "
                         f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got "
                         f"{report.first.got}. Does the solution cache results between calls, or skip work when "
                         f"the output already looks done?")
@@ -127,8 +132,13 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
         def calls():
             for k in ks:
                 backend.call_solve_async(sets[k].args(problem))
-        seconds = timer.time(calls)
-        backend.raise_pending_error()
+        try:
+            seconds = timer.time(calls)
+        except backend.cp.cuda.runtime.CUDARuntimeError as exc:
+            raise TimedCallFailed("RE", f"a timed call failed: {exc}") from None
+        err = backend.pending_error()
+        if err is not None:
+            raise TimedCallFailed(err.verdict, f"a timed call failed: {err.message}")
         for k in ks:
             verify(k)
         return seconds / batch
@@ -200,7 +210,12 @@ def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit) -
             emit("timing_case", case=case.name)
             sets = [prepare(backend, problem, reference, case, seed + k) for k in range(INPUT_SETS)]
             try:
-                stats = _run_samples(_solution_sampler(backend, problem, reference, sets, timer))
+                sampler = _solution_sampler(backend, problem, reference, sets, timer)
+                backend.timed_mode(True)
+                try:
+                    stats = _run_samples(sampler)
+                finally:
+                    backend.timed_mode(False)
                 base = _run_samples(_baseline_sampler(backend, problem, reference, sets, timer)) if has_baseline else None
                 if not per_kernel:
                     per_kernel = _kernel_breakdown(backend, problem, sets[0])

@@ -1,0 +1,152 @@
+"""The GPU backend: CuPy owns the context and the buffers; the built library launches through the driver API.
+
+Runs only in the run child. Correctness calls synchronize after every launch (checked launches),
+so a fault names the launch that caused it; timed calls do not.
+"""
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+import numpy as np
+
+from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
+from judge.harness.buffers import GUARD_BYTES, GuardedBuffer
+from judge.problems.model import Problem
+
+ERROR_BUFFER_BYTES = 4096
+# cudaError_t values after which the context is unusable (sticky errors).
+STICKY_ERRORS = {700, 701, 702, 703, 704, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719, 720, 999}
+MEMORY_ALLOCATION = 2
+
+
+class LaunchInfo(ctypes.Structure):
+    _fields_ = [("kernel", ctypes.c_char_p), ("lowered", ctypes.c_char_p), ("grid", ctypes.c_uint * 3),
+                ("block", ctypes.c_uint * 3), ("shared_bytes", ctypes.c_size_t), ("line", ctypes.c_int),
+                ("status", ctypes.c_int), ("elapsed_ms", ctypes.c_float)]
+
+
+class GpuBackend:
+    name = "gpu"
+    schedules = ("device",)
+
+    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str]):
+        import cupy as cp
+
+        self.cp = cp
+        cp.cuda.Device(0).use()
+        self.device = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        self.stream = cp.cuda.Stream.null     # the legacy default stream: the user's stream 0 semantics
+        self.arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
+        self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
+        self.solve = self.lib.solve
+        self.solve.argtypes = solve_argtypes(problem)
+        self.solve.restype = None
+        self.lib.cudajudge_launch_record.argtypes = [ctypes.c_int, ctypes.POINTER(LaunchInfo)]
+        self.lib.cudajudge_last_error_message.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+        self.lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
+                                            ctypes.c_void_p]
+        self.lib.cudajudge_arena_in_use.restype = ctypes.c_size_t
+        cubin = Path(artifacts["cubin"]).read_bytes()
+        self._cubin = ctypes.create_string_buffer(cubin, len(cubin))
+        if self.lib.cudajudge_init(self._cubin, len(cubin), self.arena.ptr, self.arena.mem.size, self.stream.ptr):
+            raise RuntimeError(f"loading the module failed: {self._error()[1]}")
+        self.lib.cudajudge_set_checked_launches(1)
+
+    # --- memory ------------------------------------------------------------------------------
+
+    def allocate(self, nbytes: int) -> Allocation:
+        mem = self.cp.cuda.alloc(nbytes)
+        return Allocation(mem.ptr, nbytes, mem)
+
+    def write(self, alloc: Allocation, offset: int, data: np.ndarray) -> None:
+        data = np.ascontiguousarray(data)
+        self.cp.cuda.runtime.memcpy(alloc.address + offset, data.ctypes.data, data.nbytes,
+                                    self.cp.cuda.runtime.memcpyHostToDevice)
+
+    def read(self, alloc: Allocation, offset: int, nbytes: int) -> np.ndarray:
+        out = np.empty(nbytes, np.uint8)
+        self.cp.cuda.runtime.memcpy(out.ctypes.data, alloc.address + offset, nbytes,
+                                    self.cp.cuda.runtime.memcpyDeviceToHost)
+        return out
+
+    def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None:
+        if pattern.size == 1:
+            self.cp.cuda.runtime.memset(alloc.address + offset, int(pattern[0]), nbytes)
+            return
+        word = np.dtype(f"uint{8 * pattern.size}")
+        view = self.cp.ndarray((nbytes // pattern.size,), word, memptr=alloc.handle + offset)
+        view.fill(pattern.view(word)[0])
+
+    def free(self, alloc: Allocation) -> None:
+        alloc.handle = None   # back to CuPy's pool
+
+    def device_view(self, buf: GuardedBuffer):
+        return self.cp.ndarray((buf.count,), buf.param.np_dtype, memptr=buf.alloc.handle + GUARD_BYTES)
+
+    # --- running -------------------------------------------------------------------------------
+
+    def set_schedule(self, schedule: str) -> None:
+        pass   # the hardware decides the order
+
+    def reset(self) -> None:
+        self.lib.cudajudge_reset()
+
+    def _error(self) -> tuple[int, str]:
+        buf = ctypes.create_string_buffer(ERROR_BUFFER_BYTES)
+        code = self.lib.cudajudge_last_error_message(buf, ERROR_BUFFER_BYTES)
+        return code, buf.value.decode("utf-8", "replace")
+
+    def _run_error(self) -> RunError | None:
+        code, message = self._error()
+        if self.lib.cudajudge_memory_exceeded():
+            return RunError("MLE", message or "cudaMalloc failed: the device memory arena is exhausted")
+        if code == 0:
+            return None
+        failed = next((launch for launch in reversed(self.launches()) if launch.status != 0), None)
+        return RunError("RE", message, sticky=code in STICKY_ERRORS, launch=failed)
+
+    def call_solve(self, args: list) -> RunError | None:
+        self.call_solve_async(args)
+        try:
+            self.stream.synchronize()
+        except self.cp.cuda.runtime.CUDARuntimeError as exc:
+            recorded = self._run_error()
+            message = recorded.message if recorded else str(exc)
+            return RunError("RE", message, sticky=True, launch=recorded.launch if recorded else None)
+        return self._run_error()
+
+    def call_solve_async(self, args: list) -> None:
+        self.solve(*args)
+
+    def pending_error(self) -> RunError | None:
+        return self._run_error()
+
+    def launches(self) -> list[Launch]:
+        out = []
+        info = LaunchInfo()
+        for i in range(self.lib.cudajudge_launch_count()):
+            if self.lib.cudajudge_launch_record(i, ctypes.byref(info)) != 0:
+                break
+            out.append(Launch((info.kernel or b"?").decode(), tuple(info.grid), tuple(info.block), int(info.shared_bytes),
+                              int(info.line), float(info.elapsed_ms) * 1e3 if info.elapsed_ms >= 0 else None,
+                              int(info.status)))
+        return out
+
+    def profile_call(self, args: list) -> list[Launch]:
+        """One untimed call with an event pair around every launch."""
+        self.reset()
+        self.lib.cudajudge_set_profiled_launches(1)
+        try:
+            self.solve(*args)
+            self.stream.synchronize()
+            return self.launches()
+        finally:
+            self.lib.cudajudge_set_profiled_launches(0)
+
+    def timed_mode(self, on: bool) -> None:
+        """Timed calls run without a synchronization after every launch."""
+        self.lib.cudajudge_set_checked_launches(0 if on else 1)
+
+    def printf_output(self) -> str:
+        return ""   # device printf goes to the process's stdout, which the parent captures and caps

@@ -1,0 +1,74 @@
+"""The build cache: one folder per build key, holding the cubin, the library and the result.
+
+Key: the source, the problem's signature, the file name shown in diagnostics, the arch, NVRTC,
+g++, the judge's version, the runtime shim's sources and the build pipeline's own code.
+Folder: $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/builds. Entries appear atomically
+(written aside, then renamed), so concurrent builds of the same source are safe.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from judge import __version__
+from judge.build.result import BuildResult
+from judge.build.toolchain import Toolchain, nvrtc_identity, pipeline_digest, runtime_digest
+
+RESULT_FILE = "build.json"
+
+
+def cache_root() -> Path:
+    configured = os.environ.get("CUDAJUDGE_CACHE_DIR")
+    return Path(configured) if configured else Path.home() / ".cache" / "cudajudge" / "builds"
+
+
+def build_key(source: bytes, signature: str, filename: str, arch: str, chain: Toolchain) -> str:
+    digest = hashlib.sha256()
+    for part in (source, signature.encode(), filename.encode(), arch.encode(), nvrtc_identity(chain).encode(),
+                 chain.cxx_version.encode(), __version__.encode(), runtime_digest().encode(),
+                 pipeline_digest().encode()):
+        digest.update(len(part).to_bytes(8, "little") + part)
+    return digest.hexdigest()
+
+
+class BuildCache:
+    def __init__(self, root: Path | None = None):
+        self.root = root or cache_root()
+
+    def entry(self, key: str) -> Path:
+        return self.root / key[:2] / key
+
+    def load(self, key: str) -> BuildResult | None:
+        try:
+            result = BuildResult.model_validate_json((self.entry(key) / RESULT_FILE).read_text())
+        except (OSError, ValueError):
+            return None
+        if any(p is not None and not p.exists() for p in (result.cubin, result.library)):
+            return None
+        return result
+
+    def workspace(self) -> Path:
+        """A fresh folder to build in; store() turns it into an entry."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix="building-", dir=self.root))
+
+    def store(self, key: str, workspace: Path, result: BuildResult) -> BuildResult:
+        """Move the workspace into place; the result's paths are rewritten to point into the entry."""
+        final = self.entry(key)
+        stored = result.model_copy(update={
+            "cubin": final / result.cubin.name if result.cubin else None,
+            "library": final / result.library.name if result.library else None,
+        })
+        (workspace / RESULT_FILE).write_text(stored.model_dump_json(indent=1))
+        final.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.rename(workspace, final)
+        except OSError:   # another process stored the same build first
+            shutil.rmtree(workspace, ignore_errors=True)
+        return stored
+
+    def discard(self, workspace: Path) -> None:
+        shutil.rmtree(workspace, ignore_errors=True)

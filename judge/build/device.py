@@ -1,0 +1,70 @@
+"""The device TU -> a cubin, through NVRTC in a worker process, with the kernels' lowered names."""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.build.pch import PchSlot, forget, pch_slot, trim
+from judge.build.process import Job
+from judge.build.toolchain import Toolchain, nvrtc_identity
+
+WORKER = Path(__file__).with_name("nvrtc_worker.py")
+NVRTC_LOG_CAP = 64 * 1024
+
+
+def device_options(arch: str, chain: Toolchain) -> list[str]:
+    # -default-device: NVRTC refuses unannotated functions; the split leaves only those device code
+    # may call (constexpr helpers, member functions), which nvcc would compile for the device too.
+    return [f"--gpu-architecture={arch}", "-std=c++17", "-lineinfo", "-default-device",
+            *(f"-I{d}" for d in chain.include_dirs)]
+
+
+def _with_prelude(text: bytes, headers: tuple[str, ...], filename: str) -> bytes:
+    """The heavy headers first, then a declaration that ends the precompiled part, then the file."""
+    includes = "".join(f"#include <{h}>\n" for h in headers)
+    return f'{includes}namespace cudajudge_precompiled_prefix {{}}\n#line 1 "{filename}"\n'.encode() + text
+
+
+@dataclass(frozen=True)
+class DeviceOutcome:
+    ok: bool
+    log: str
+    seconds: float
+    lowered: dict[str, str] = field(default_factory=dict)
+    timed_out: bool = False
+    crashed: bool = False
+    pch: str | None = None       # used | created | not created | incompatible | None (not tried)
+
+
+class DeviceCompile:
+    """Starts NVRTC on construction; finish() waits for it."""
+
+    def __init__(self, text: bytes, pch_headers: tuple[str, ...], name_expressions: list[str], arch: str,
+                 filename: str, workdir: Path, chain: Toolchain):
+        options = device_options(arch, chain)
+        self.slot: PchSlot | None = pch_slot(pch_headers, options, nvrtc_identity(chain)) if pch_headers else None
+        source_path = workdir / "device.cu"
+        source_path.write_bytes(_with_prelude(text, pch_headers, filename) if self.slot else text)
+        self.cubin = workdir / "device.cubin"
+        request = {"source_path": str(source_path), "name": filename, "options": options,
+                   "name_expressions": name_expressions, "cubin_path": str(self.cubin), "log_cap": NVRTC_LOG_CAP,
+                   "pch": {"path": str(self.slot.path), "scratch": str(self.slot.scratch)} if self.slot else None}
+        args = [sys.executable, "-I", str(WORKER)] + (["--pch"] if self.slot else [])
+        self.job = Job(args, stdin=json.dumps(request).encode())
+
+    def finish(self, deadline: float) -> DeviceOutcome:
+        done = self.job.wait(deadline)
+        if done.timed_out:
+            return DeviceOutcome(False, "", done.seconds, timed_out=True)
+        try:
+            reply = json.loads(done.stdout)
+        except json.JSONDecodeError:
+            return DeviceOutcome(False, done.stderr[-4000:], done.seconds, crashed=True)
+        if self.slot is not None:
+            if reply["pch"] == "incompatible":
+                forget(self.slot)
+            elif reply["pch"] == "created":
+                trim()
+        return DeviceOutcome(reply["ok"], reply["log"], done.seconds, reply["lowered"], pch=reply["pch"])

@@ -1,0 +1,83 @@
+"""The host TU -> a shared library with solve(), compiled by g++ against the judge's runtime shim.
+
+The host object compiles while NVRTC runs; the library is linked once NVRTC has named the
+kernels, from the host object, the runtime shim's object (compiled once per shim version and
+reused) and a small generated source holding the kernel table's names.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from judge.build.process import Job
+from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
+
+HOST_TU_NAME = "host.cu"
+
+
+def _environment() -> dict[str, str]:
+    return {**os.environ, "LC_ALL": "C"}   # plain ASCII quotes in diagnostics
+
+
+def _common_flags(chain: Toolchain) -> list[str]:
+    flags = ["-std=c++17", "-O2", "-fPIC", "-fno-ipa-icf", "-fdiagnostics-color=never",
+             "-fno-diagnostics-show-caret", "-fmax-errors=20"]
+    if chain.cxx_major >= 11:
+        flags.append("-fdiagnostics-column-unit=byte")
+    return flags + [f"-I{d}" for d in RUNTIME_INCLUDE_DIRS]
+
+
+def start_host_compile(text: bytes, workdir: Path, chain: Toolchain) -> Job:
+    """g++ -c of the host TU. -fno-ipa-icf: two stubs with identical bodies must keep distinct addresses."""
+    (workdir / HOST_TU_NAME).write_bytes(text)
+    return Job([chain.cxx, *_common_flags(chain), "-include", "cuda_runtime.h", "-x", "c++", "-c", HOST_TU_NAME,
+                "-o", "host.o"], cwd=workdir, env=_environment())
+
+
+class RuntimeObject:
+    """The shim's runtime.cpp compiled once per (shim sources, compiler) and kept in the cache."""
+
+    def __init__(self, cache_root: Path, chain: Toolchain):
+        folder = cache_root / "runtime"
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / f"runtime-{runtime_digest()[:16]}-gcc{chain.cxx_version}.o"
+        self._partial = folder / f"{self.path.stem}.{os.getpid()}.partial.o"
+        self.job = None if self.path.exists() else Job(
+            [chain.cxx, *_common_flags(chain), "-fvisibility=hidden", "-c", str(RUNTIME_SOURCE), "-o",
+             str(self._partial)], env=_environment())
+
+    def finish(self, deadline: float) -> str | None:
+        """None when the object is ready, else the compiler's complaint (a judge bug)."""
+        if self.job is None:
+            return None
+        done = self.job.wait(deadline)
+        if done.returncode != 0:
+            self._partial.unlink(missing_ok=True)
+            return done.stderr or "timed out"
+        os.replace(self._partial, self.path)
+        return None
+
+
+def _c_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def kernel_table_source(names: list[str], lowered: list[str]) -> str:
+    def array(symbol: str, values: list[str]) -> str:
+        entries = "".join(f"    {_c_string(v)},\n" for v in values)
+        return f'extern "C" const char* const {symbol}[] = {{\n{entries}    nullptr\n}};\n'
+    return (array("cudajudge_kernel_names", names) + array("cudajudge_kernel_lowered", lowered) +
+            f'extern "C" const int cudajudge_kernel_count = {len(names)};\n')
+
+
+def start_link(workdir: Path, runtime_object: Path, table: str, library: Path, chain: Toolchain) -> Job:
+    (workdir / "kernels.cpp").write_text(table)
+    return Job([chain.cxx, "-shared", "-fPIC", "-o", str(library), "host.o", "kernels.cpp", str(runtime_object),
+                "-ldl", "-Wl,--no-undefined"], cwd=workdir, env=_environment())
+
+
+def exports_solve(library: Path) -> bool:
+    out = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True, text=True, timeout=30)
+    return bool(re.search(r"^\S+\s+T\s+solve$", out.stdout, re.M))

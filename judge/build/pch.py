@@ -1,0 +1,47 @@
+"""The store of NVRTC precompiled headers, one per set of heavy headers a file opens with.
+
+A PCH file for CUB plus cooperative groups is about 300 MB, so the store keeps only the most
+recently used few. Its folder: $CUDAJUDGE_PCH_DIR, else ~/.cache/cudajudge/pch.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+MAX_PCH_FILES = 6
+
+
+def pch_dir() -> Path:
+    configured = os.environ.get("CUDAJUDGE_PCH_DIR")
+    return Path(configured) if configured else Path.home() / ".cache" / "cudajudge" / "pch"
+
+
+@dataclass(frozen=True)
+class PchSlot:
+    path: Path        # the PCH file, used when present
+    scratch: Path     # where a worker writes a new one before moving it into place
+
+
+def pch_slot(headers: tuple[str, ...], options: list[str], nvrtc_identity: str) -> PchSlot:
+    # The worker's address-space layout depends on the interpreter, so it is part of the key.
+    key = hashlib.sha256("\n".join([*headers, *options, nvrtc_identity, sys.executable]).encode()).hexdigest()[:32]
+    folder = pch_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{key}.pch"
+    if path.exists():
+        os.utime(path)   # most recently used
+    return PchSlot(path, folder / f"{key}.{os.getpid()}.partial")
+
+
+def forget(slot: PchSlot) -> None:
+    """Drop a PCH the worker found unusable, so the next build makes a fresh one."""
+    slot.path.unlink(missing_ok=True)
+
+
+def trim() -> None:
+    files = sorted(pch_dir().glob("*.pch"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for stale in files[MAX_PCH_FILES:]:
+        stale.unlink(missing_ok=True)

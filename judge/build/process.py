@@ -1,0 +1,49 @@
+"""Compiler processes with a deadline: started together, waited for, killed whole if late."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+OUTPUT_CAP_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Finished:
+    returncode: int | None     # None when killed at the deadline
+    stdout: str
+    stderr: str
+    seconds: float
+
+    @property
+    def timed_out(self) -> bool:
+        return self.returncode is None
+
+
+def _capped(data: bytes) -> str:
+    text = data[:OUTPUT_CAP_BYTES].decode("utf-8", errors="replace")
+    return text + (f"\n[output truncated at {OUTPUT_CAP_BYTES} bytes]" if len(data) > OUTPUT_CAP_BYTES else "")
+
+
+class Job:
+    """One running process; its whole process group is killed if it outlives the deadline."""
+
+    def __init__(self, args: list[str], *, stdin: bytes = b"", cwd: Path | None = None, env: dict | None = None):
+        self.started = time.perf_counter()
+        self._stdin = stdin
+        self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         cwd=cwd, env=env, start_new_session=True)
+
+    def wait(self, deadline: float) -> Finished:
+        """Wait until `deadline` (a time.perf_counter() value)."""
+        try:
+            out, err = self._process.communicate(self._stdin, timeout=max(deadline - time.perf_counter(), 0.01))
+            code = self._process.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(self._process.pid, signal.SIGKILL)
+            out, err = self._process.communicate()
+            code = None
+        return Finished(code, _capped(out), _capped(err), time.perf_counter() - self.started)

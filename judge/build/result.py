@@ -1,0 +1,35 @@
+"""What a build produces, as the CLI, the harness and the cache see it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from judge.result import CompileInfo
+
+
+class KernelInfo(BaseModel):
+    name: str              # as the source names it, e.g. "scan<BLOCK>"
+    expression: str        # the same at file scope, the NVRTC name expression, e.g. "scan<256>"
+    lowered: str           # its name in the cubin
+    line: int              # where the source first names it
+
+
+class BuildResult(BaseModel):
+    compile: CompileInfo
+    arch: str
+    cubin: Path | None = None
+    library: Path | None = None            # the host shared library that exports solve()
+    kernels: list[KernelInfo] = Field(default_factory=list)
+    cached: bool = False
+    nvrtc_s: float | None = None           # device compile wall time (of the build that made it)
+    host_s: float | None = None            # host compile + link wall time
+    pch: str | None = None                 # NVRTC precompiled header: used | created | ...
+
+    @property
+    def ok(self) -> bool:
+        return self.compile.ok
+
+    def artifacts(self) -> dict[str, str]:
+        """What the GPU backend needs besides the library."""
+        return {"cubin": str(self.cubin), "arch": self.arch} if self.cubin else {}

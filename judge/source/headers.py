@@ -1,0 +1,91 @@
+"""Which headers a submission may include, and what each becomes in the device and host TUs.
+
+NVRTC has no C++ standard library: in the device TU a standard header is replaced by its
+libcu++ twin where one exists (so `uint32_t`, `INT_MAX`, `FLT_MAX`, `assert` keep working in
+device code) and blanked otherwise. The host TU is compiled against the judge's own CUDA
+runtime headers, so CUDA's device-only headers are blanked there.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Flat CUDA headers. Value: (kept in the device TU, the host TU has a shim for it).
+_CUDA_FLAT: dict[str, tuple[bool, bool]] = {
+    "cuda_runtime.h": (True, True),
+    "cuda_runtime_api.h": (True, True),
+    "cuda.h": (False, True),                 # the driver API header does not compile under NVRTC
+    "device_launch_parameters.h": (True, True),
+    "vector_types.h": (True, True),
+    "cuda_fp16.h": (True, True),
+    "cuda_bf16.h": (True, True),
+    "math_constants.h": (True, False),
+    "cooperative_groups.h": (True, False),
+    "mma.h": (True, False),
+    "cuda_pipeline.h": (True, False),
+    "cuda_awbarrier.h": (True, False),
+}
+
+_CCCL_CUDA = {"atomic", "barrier", "pipeline", "annotated_ptr", "cmath", "functional", "latch", "semaphore", "ptx"}
+
+# Standard headers learners reach for; value: the device TU's libcu++ replacement, if any.
+_STANDARD: dict[str, str | None] = {
+    "cstdint": "cuda/std/cstdint", "stdint.h": "cuda/std/cstdint",
+    "climits": "cuda/std/climits", "limits.h": "cuda/std/climits",
+    "cfloat": "cuda/std/cfloat", "float.h": "cuda/std/cfloat",
+    "cstddef": "cuda/std/cstddef", "stddef.h": "cuda/std/cstddef",
+    "cassert": "cuda/std/cassert", "assert.h": "cuda/std/cassert",
+    "cstdio": None, "stdio.h": None, "cstdlib": None, "stdlib.h": None, "cstring": None, "string.h": None,
+    "cmath": None, "math.h": None, "algorithm": None, "numeric": None, "utility": None,
+    "type_traits": None, "limits": None, "array": None, "vector": None,
+}
+
+_PATH = re.compile(r"^[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*(\.[A-Za-z0-9]+)?$")
+
+
+@dataclass(frozen=True)
+class HeaderUse:
+    """What one allowed #include turns into."""
+    device: str | None      # header the device TU includes on that line; None blanks the line
+    host: str | None        # header the host TU includes on that line; None blanks the line
+    heavy: bool             # slow to parse: worth a precompiled header
+
+
+class HeaderRefused(ValueError):
+    """An #include the judge does not allow; the message says why and what to do."""
+
+
+def _supported_summary() -> str:
+    return ("CUDA headers (cuda_runtime.h, cuda_fp16.h, cooperative_groups.h, cub/block/..., cub/warp/..., "
+            "cuda/std/..., ...) and the standard headers " + ", ".join(sorted(k for k in _STANDARD if "." not in k)))
+
+
+def header_use(path: str, quoted: bool) -> HeaderUse:
+    """The TU mapping of an `#include <path>` (or `"path"` when quoted); raises HeaderRefused."""
+    shown = f'#include "{path}"' if quoted else f"#include <{path}>"
+    if ".." in path or path.startswith("/") or not _PATH.match(path):
+        raise HeaderRefused(f"{shown} is not allowed: a submission may include only "
+                            f"{_supported_summary()}, named plainly (no '..', no absolute paths)")
+    if quoted and "/" in path:
+        raise HeaderRefused(f"{shown} is not allowed: quoted includes may not contain '/'; "
+                            f"write #include <{path}> for a CUDA library header")
+    if path in _CUDA_FLAT:
+        device, host = _CUDA_FLAT[path]
+        return HeaderUse(path if device else None, path if host else None, heavy=path == "cooperative_groups.h")
+    if path in _STANDARD:
+        return HeaderUse(_STANDARD[path], path, heavy=False)
+    top, _, below = path.partition("/")
+    if top == "cub" and below:
+        if below == "cub.cuh" or below.startswith("device/"):
+            raise HeaderRefused(f"{shown} is not supported: device-wide CUB algorithms are launched "
+                                f"from host code, which NVRTC cannot compile; include the block- or warp-level "
+                                f"header you use, e.g. <cub/block/block_reduce.cuh> or <cub/warp/warp_scan.cuh>")
+        return HeaderUse(path, None, heavy=True)
+    if top == "cooperative_groups" and below:
+        return HeaderUse(path, None, heavy=True)
+    if top == "cuda" and (below.startswith("std/") or below in _CCCL_CUDA):
+        return HeaderUse(path, None, heavy=True)
+    if top == "thrust":
+        raise HeaderRefused(f"{shown} is not supported: Thrust algorithms run from host code; "
+                            f"write the kernel yourself or use CUB's block/warp primitives in device code")
+    raise HeaderRefused(f"{shown} is not allowed: a submission may include only {_supported_summary()}")
