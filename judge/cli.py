@@ -62,6 +62,7 @@ def validate_command(
     all_: bool = typer.Option(False, "--all", help="Check every problem of the catalog."),
     backend: str = typer.Option("auto", help="Judge every solution on: auto (GPU when present), gpu, cpu, "
                                              "or none (static checks only)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Judge this many solutions at once."),
 ) -> None:
     """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
     every accepted solution is AC and every rejected one gets the verdict it declares."""
@@ -83,7 +84,7 @@ def validate_command(
     with console.status("validating …") as status:
         for folder in folders:
             status.update(f"validating {folder.name} ({chosen or 'static'}) …")
-            reports.append(validate_folder(folder, judge_file if chosen else None))
+            reports.append(validate_folder(folder, judge_file if chosen else None, jobs))
             _print_report(reports[-1])
     failed = sum(not r.ok for r in reports)
     console.print(f"{len(reports) - failed} of {len(reports)} problems valid")
@@ -115,7 +116,8 @@ def judge_command(
     seed: Optional[int] = typer.Option(None, help="Reproduce a run: the seed its result printed."),
     json_out: bool = typer.Option(False, "--json", help="Print the Result as JSON."),
     no_timing: bool = typer.Option(False, "--no-timing", help="Correctness only."),
-    tests: Optional[list[str]] = typer.Option(None, "--tests", help="Run only these tests (name, group or glob)."),
+    tests: Optional[list[str]] = typer.Option(None, "--tests", help="Run only these tests: a name, a group or a glob; "
+                                              "repeat the option or separate with commas."),
     arch: Optional[str] = typer.Option(None, help="GPU architecture, e.g. sm_90 (default: the local GPU's)."),
 ) -> None:
     """Judge SOLUTION for PROBLEM; exit code 0 iff accepted."""
@@ -123,6 +125,7 @@ def judge_command(
     from judge.report import render
     from judge.submission import judge_source
 
+    tests = [t for item in tests or [] for t in item.split(",") if t] or None
     try:
         spec = load_problem(problem)
         source = solution.read_bytes().decode("utf-8")

@@ -49,8 +49,16 @@ def _build(problem: Problem, source: str, backend: str, filename: str, arch: str
         built = build(problem, source, arch=arch, filename=filename)
         return built.compile, built.library, built.artifacts()
     from judge.build.cpu_build import build_cpu
-    built = build_cpu(problem, source, filename=filename)
-    return built.compile, built.library, {}
+    from judge.source.prepare import SourceRejected, prepare
+
+    try:   # the same source policy and signature check as the GPU build
+        prepared = prepare(problem, source, filename)
+    except SourceRejected as rejected:
+        return CompileInfo(ok=False, diagnostics=rejected.diagnostics), None, {}
+    info, library = build_cpu(source, filename=filename)
+    if info.ok and prepared.held_back:
+        return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
+    return info, library, {}
 
 
 def _rerun_choice(cases: list[TestCase]) -> str | None:

@@ -36,7 +36,8 @@ def main() -> int:
         for name in job.tests:
             case = by_name[name]
             result, usable = run_case(backend, problem, reference, case, job.seed, rerun=(name == job.rerun_test),
-                                      on_start=lambda c: emit("start", test=c.name))
+                                      on_start=lambda c: emit("start", test=c.name),
+                                      on_finish=lambda c: emit("finish", test=c.name))
             emit("test", result=result.model_dump(mode="json"), printf=backend.printf_output()[-2000:])
             results.append(result)
             if not usable:

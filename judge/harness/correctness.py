@@ -113,7 +113,9 @@ def _error_message(err: RunError) -> str:
 
 
 def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int,
-             *, rerun: bool = False, on_start: Callable[[TestCase], None] = lambda c: None) -> tuple[TestResult, bool]:
+             *, rerun: bool = False, on_start: Callable[[TestCase], None] = lambda c: None,
+             on_finish: Callable[[TestCase], None] = lambda c: None) -> tuple[TestResult, bool]:
+    """The deadline runs from on_start to on_finish: solve() and its synchronization, not the checks."""
     """Judge one test. Returns its result and whether the backend is still usable."""
     def result(verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
         return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
@@ -128,6 +130,7 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
             backend.reset()
             on_start(case)
             err = backend.call_solve(prepared.args(problem))
+            on_finish(case)
             if err is not None:
                 return result(Verdict(err.verdict), _error_message(err)), not err.sticky
             for buf in prepared.buffers.values():
@@ -159,7 +162,9 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
             backend.set_schedule(backend.schedules[0])
             reset_outputs(backend, problem, prepared)
             backend.reset()
+            on_start(case)
             err = backend.call_solve(prepared.args(problem))
+            on_finish(case)
             if err is not None:
                 return result(Verdict(err.verdict), "on the second run of the same input: " + _error_message(err)), not err.sticky
             again = read_outputs(backend, problem, prepared)

@@ -67,7 +67,7 @@ class Timer:
 
     def __init__(self, backend):
         self.cp, self.stream = backend.cp, backend.stream
-        l2 = self.cp.cuda.runtime.deviceGetAttribute(self.cp.cuda.runtime.cudaDevAttrL2CacheSize, 0)
+        l2 = self.cp.cuda.Device().attributes["L2CacheSize"]
         self.flush_buffer = self.cp.empty(2 * l2, dtype=self.cp.uint8)
         self._flushes = 0
 
@@ -104,8 +104,10 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
         report, _ = check_outputs(problem, reference, prepared.data, got) if err is None else (None, None)
         if err is not None or report is not None:
             why = err.message if err is not None else f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got {report.first.got}"
+            hint = (" although the calls before it were right: does the solution cache results between calls?"
+                    if k else "")
             raise TimedCallFailed(err.verdict if err is not None else "WA",
-                                  f"the first call on timing input set {k + 1} went wrong: {why}")
+                                  f"the first call on timing input set {k + 1} went wrong{hint}: {why}")
         golden.append({name: backend.cp.asarray(v) for name, v in got.items()})
 
     outputs = [{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_output} for s in sets]

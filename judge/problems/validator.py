@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -135,7 +136,7 @@ def _check_benchmark(problem: Problem) -> list[Finding]:
     return findings
 
 
-def validate_folder(folder: Path, judge: JudgeFn | None = None) -> ValidationReport:
+def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1) -> ValidationReport:
     report = ValidationReport(folder)
     try:
         problem = parse_problem(folder)
@@ -145,7 +146,9 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None) -> ValidationRep
     report.problem = problem
     report.findings += _check_files(problem, folder) + _check_benchmark(problem) + _check_reference(problem)
     if judge is not None and not report.findings:
-        for path, verdict in solutions(problem):
-            got, message = judge(problem, path)
-            report.runs.append(SolutionRun(path, verdict, got, message))
+        def run(entry: tuple[Path, Verdict]) -> SolutionRun:
+            got, message = judge(problem, entry[0])
+            return SolutionRun(entry[0], entry[1], got, message)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:   # each judge call is its own child process
+            report.runs = list(pool.map(run, solutions(problem)))
     return report

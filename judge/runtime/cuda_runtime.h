@@ -15,6 +15,8 @@
 
 #include <cstddef>
 #include <initializer_list>
+// nvcc's cuda_runtime.h brings the C math functions (fmaxf, sqrtf, ...) to host code too.
+#include <math.h>
 
 #ifndef __CUDACC__
 #define __CUDACC__ 1

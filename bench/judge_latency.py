@@ -1,0 +1,49 @@
+"""Wall time from command to verdict, as a learner sees it: `python judge.py PROBLEM FILE`.
+
+Cold = an empty build cache; cached = the same command again. Printed figures, not pass/fail.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTIONS = {
+    "relu (1)": ("problem1", "problems/001-relu/solutions/accepted/vectorized.cu"),
+    "multi-block scan (83)": ("problem83", "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu"),
+}
+MODES = {"sample tests, no timing": ["--tests", "sample", "--no-timing"],
+         "all tests, no timing": ["--no-timing"],
+         "sample tests + timing": ["--tests", "sample"]}
+REPEATS = int(os.environ.get("REPEATS", "3"))
+
+
+def run(problem: str, solution: str, extra: list[str], cache: str) -> tuple[float, int]:
+    env = {**os.environ, "CUDAJUDGE_CACHE_DIR": cache}
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "judge.py", problem, solution, "--json", *extra], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    return time.perf_counter() - start, out.returncode
+
+
+def main() -> None:
+    table = Table("solution", "mode", "cold", "cached p50", "cached min", "exit", title="judge latency (wall, s)")
+    for label, (problem, solution) in SOLUTIONS.items():
+        for mode, extra in MODES.items():
+            with tempfile.TemporaryDirectory() as cache:
+                cold, code = run(problem, solution, extra, cache)
+                warm = [run(problem, solution, extra, cache)[0] for _ in range(REPEATS)]
+            table.add_row(label, mode, f"{cold:.2f}", f"{statistics.median(warm):.2f}", f"{min(warm):.2f}", str(code))
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

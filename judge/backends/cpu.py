@@ -1,0 +1,110 @@
+"""The CPU backend: the submission built with the CUDA-on-CPU runtime, buffers in host memory.
+
+Each test runs once per thread order (forward, reverse, seeded random): results that differ
+between orders reveal a race that a GPU would show only sometimes.
+"""
+from __future__ import annotations
+
+import ctypes
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
+from judge.problems.model import Problem
+
+ORDERS = {"forward": 0, "reverse": 1, "random": 2}
+VERDICTS = {0: None, 1: "RE", 2: "MLE", 3: "TLE"}
+PRINTF_TAIL_BYTES = 4096
+
+
+class CpuLaunch(ctypes.Structure):
+    _fields_ = [("kernel", ctypes.c_char_p), ("grid", ctypes.c_uint32 * 3), ("block", ctypes.c_uint32 * 3),
+                ("shared_bytes", ctypes.c_uint64), ("line", ctypes.c_int32), ("status", ctypes.c_int32)]
+
+
+class CpuBackend:
+    name = "cpu"
+    schedules = tuple(ORDERS)
+
+    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str]):
+        self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
+        self.solve = self.lib.solve
+        self.solve.argtypes = solve_argtypes(problem)
+        self.solve.restype = None
+        for name in ("cudajudge_cpu_error_kind", "cudajudge_cpu_error_message"):
+            getattr(self.lib, name).restype = ctypes.c_char_p
+        self.lib.cudajudge_cpu_error_launch.restype = ctypes.c_int64
+        self.lib.cudajudge_cpu_launch_count.restype = ctypes.c_uint64
+        self.lib.cudajudge_cpu_launch_record.argtypes = [ctypes.c_uint64, ctypes.POINTER(CpuLaunch)]
+        self.lib.cudajudge_cpu_alloc.argtypes = [ctypes.c_uint64]
+        self.lib.cudajudge_cpu_alloc.restype = ctypes.c_void_p
+        self.lib.cudajudge_cpu_free.argtypes = [ctypes.c_void_p]
+        self.lib.cudajudge_cpu_printf_size.restype = ctypes.c_uint64
+        self.lib.cudajudge_cpu_printf_read.argtypes = [ctypes.c_char_p, ctypes.c_uint64]
+        self.lib.cudajudge_cpu_printf_read.restype = ctypes.c_uint64
+        self.lib.cudajudge_cpu_set_schedule.argtypes = [ctypes.c_int, ctypes.c_uint64]
+        self.lib.cudajudge_cpu_set_arena_bytes.argtypes = [ctypes.c_uint64]
+        self.lib.cudajudge_cpu_set_arena_bytes(problem.limits.arena_mb << 20)
+        self.device = f"CPU emulation ({self.lib.cudajudge_cpu_threads()} threads)"
+        self._schedule_seed = zlib.crc32(problem.slug.encode())
+
+    # --- memory ------------------------------------------------------------------------------
+
+    def allocate(self, nbytes: int) -> Allocation:
+        """Aligned host memory with an inaccessible page on each side: a wild write faults inside
+        the kernel (and is reported with its block and thread) instead of corrupting the heap."""
+        address = self.lib.cudajudge_cpu_alloc(nbytes)
+        if not address:
+            raise MemoryError(f"could not allocate {nbytes} bytes of host memory for a test buffer")
+        view = np.ctypeslib.as_array((ctypes.c_uint8 * nbytes).from_address(address))
+        return Allocation(address, nbytes, view)
+
+    def write(self, alloc: Allocation, offset: int, data: np.ndarray) -> None:
+        raw = np.ascontiguousarray(data).view(np.uint8)
+        alloc.handle[offset:offset + raw.size] = raw
+
+    def read(self, alloc: Allocation, offset: int, nbytes: int) -> np.ndarray:
+        return alloc.handle[offset:offset + nbytes].copy()
+
+    def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None:
+        alloc.handle[offset:offset + nbytes].reshape(-1, pattern.size)[:] = pattern
+
+    def free(self, alloc: Allocation) -> None:
+        alloc.handle = None
+        self.lib.cudajudge_cpu_free(ctypes.c_void_p(alloc.address))
+
+    # --- running -------------------------------------------------------------------------------
+
+    def set_schedule(self, schedule: str) -> None:
+        self.lib.cudajudge_cpu_set_schedule(ORDERS[schedule], self._schedule_seed)
+
+    def reset(self) -> None:
+        self.lib.cudajudge_cpu_reset()
+
+    def call_solve(self, args: list) -> RunError | None:
+        self.solve(*args)
+        verdict = VERDICTS.get(self.lib.cudajudge_cpu_verdict(), "RE")
+        if verdict is None:
+            return None
+        message = (self.lib.cudajudge_cpu_error_message() or b"").decode("utf-8", "replace")
+        index = self.lib.cudajudge_cpu_error_launch()
+        launches = self.launches()
+        launch = launches[index] if 0 <= index < len(launches) else None
+        return RunError(verdict, message, sticky=False, launch=launch)
+
+    def launches(self) -> list[Launch]:
+        out, record = [], CpuLaunch()
+        for i in range(self.lib.cudajudge_cpu_launch_count()):
+            if self.lib.cudajudge_cpu_launch_record(i, ctypes.byref(record)) != 0:
+                break
+            out.append(Launch((record.kernel or b"?").decode(), tuple(record.grid), tuple(record.block),
+                              int(record.shared_bytes), int(record.line), status=int(record.status)))
+        return out
+
+    def printf_output(self) -> str:
+        size = min(self.lib.cudajudge_cpu_printf_size(), PRINTF_TAIL_BYTES)
+        buf = ctypes.create_string_buffer(size + 1)
+        n = self.lib.cudajudge_cpu_printf_read(buf, size)
+        return buf.raw[:n].decode("utf-8", "replace")

@@ -1,0 +1,350 @@
+"""CPU builds: a submission compiled by g++ as one translation unit against the CUDA-on-CPU runtime.
+
+The file is rewritten in place, line for line, before g++ sees it:
+  - kernel launches become calls of `cudajudge::launch` (judge.source.launches); a bare template
+    or overloaded kernel name becomes a generic lambda, so its arguments deduce the instance;
+  - `extern __shared__ T name[];` becomes a pointer to the block's dynamic shared memory;
+  - each exit from a `__global__` function records its line, for the barrier diagnostics.
+The runtime header is force-included (from a precompiled header), `<cuda_runtime.h>` and friends
+resolve to the runtime's own small headers, and the prebuilt runtime archive is linked in. The
+result is a shared library exporting `solve` and the `cudajudge_cpu_*` ABI
+(judge/runtime/cpu/cudajudge_cpu_abi.h).
+
+Builds are cached by (source, file name, runtime sources, build pipeline, g++ version, flags)
+under $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from tree_sitter import Node
+
+from judge.build.process import Finished, Job
+from judge.result import CompileInfo, Diagnostic
+from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log
+from judge.source.launches import rewrite_launches
+from judge.source.program import Space, analyze
+from judge.source.syntax import Edit, EditedText, parse, text, walk
+
+RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime" / "cpu"
+CXX = "g++"
+COMPILE_TIMEOUT_S = 120.0
+LIBRARY_NAME = "solution.so"
+
+_COMMON_FLAGS = [
+    "-std=c++17", "-O2", "-fPIC", "-pthread",
+    "-fno-builtin-printf",          # kernel printf must reach the runtime's printf, not puts/putchar
+    "-fstack-clash-protection",     # big frames probe every page, so they hit the fiber's guard page
+    "-fno-strict-aliasing",         # CUDA code reinterprets pointers freely (float4 loads, bit casts)
+    "-fwrapv",                      # signed overflow wraps, as it does on the GPU
+]
+_SANITIZER_FLAGS = ["-fsanitize=address", "-fsanitize-recover=address", "-fno-omit-frame-pointer", "-g"]
+# How a process that loads an AddressSanitizer build must run (see sanitizer_environment).
+_SANITIZER_OPTIONS = ("halt_on_error=0:detect_leaks=0:allow_user_segv_handler=1:handle_segv=0:handle_sigbus=0:"
+                      "handle_sigfpe=0:handle_sigill=0:handle_abort=0:print_summary=0")
+
+# Files whose change must not reuse builds made by their old version.
+_PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.parent / "source" / name
+                                                for name in ("launches.py", "syntax.py", "program.py", "diagnostics.py")]
+
+# The grammar does not know `__align__(N)`; it is blanked (same length) before parsing.
+_ALIGN = re.compile(rb"__align__\s*\([^()]*\)")
+
+
+class CpuRuntimeBuildError(RuntimeError):
+    """The runtime itself failed to build: the judge's fault, never the submission's."""
+
+
+def cache_dir() -> Path:
+    configured = os.environ.get("CUDAJUDGE_CACHE_DIR")
+    return (Path(configured) if configured else Path.home() / ".cache" / "cudajudge") / "cpu"
+
+
+def sanitizer_environment() -> dict[str, str]:
+    """Environment for a process that loads a build made with asan=True: the sanitizer's runtime
+    must be loaded first, and it must report and continue (the harness reads the report through
+    the ABI) rather than abort, and leave faults to the CUDA runtime's own handler."""
+    library = subprocess.run([CXX, "-print-file-name=libasan.so"], capture_output=True, text=True, check=True).stdout.strip()
+    return {"LD_PRELOAD": library, "ASAN_OPTIONS": _SANITIZER_OPTIONS}
+
+
+# ---- the rewrites ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PreparedSource:
+    text: str                        # what g++ compiles
+    user_lines: list[bytes]          # the user's file
+    launched_lines: list[bytes]      # the same after the launch rewrite
+    rewrites: EditedText             # the CPU rewrites of the launched text
+
+    def user_position(self, line: int, column: int) -> tuple[int, int | None]:
+        """1-based (line, byte column) in the compiled text -> the same in the user's file; the
+        column is dropped where it falls after a launch rewrite changed the line."""
+        line, column = self.rewrites.source_position(line, column)
+        if not 1 <= line <= len(self.user_lines):
+            return line, None
+        user, launched = self.user_lines[line - 1], self.launched_lines[line - 1]
+        if user == launched or column <= len(os.path.commonprefix([user, launched])):
+            return line, column
+        return line, None
+
+
+def prepare_source(source_text: str) -> PreparedSource:
+    """The translation unit g++ compiles, with a map back to the user's file."""
+    launched = rewrite_launches(source_text).encode("utf-8")
+    masked = _ALIGN.sub(lambda m: b" " * len(m.group()), launched)
+    tree = parse(masked)
+    program = analyze(masked, tree)
+    kernels = [k for k in program.kernels if k.space == Space.KERNEL and k.body is not None]
+    edits = _extern_shared_edits(tree.root_node) + _kernel_exit_edits(kernels) + _deduced_launch_edits(tree.root_node, kernels)
+    rewrites = EditedText(launched, edits)
+    return PreparedSource(rewrites.text.decode("utf-8"), source_text.encode("utf-8").split(b"\n"), launched.split(b"\n"), rewrites)
+
+
+def _extern_shared_edits(root: Node) -> list[Edit]:
+    """`extern __shared__ T a[], b[][4];` -> `auto* const a = cudajudge::dynamic_shared<T>(); ...`
+
+    Every such array starts at the block's dynamic shared memory, as on the GPU. At namespace
+    scope the pointer is thread_local: each OS thread that runs blocks has its own buffer."""
+    edits = []
+    for node in walk(root):
+        if node.type != "declaration":
+            continue
+        words = [text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")]
+        if "extern" not in words or "__shared__" not in words:
+            continue
+        declarators = node.children_by_field_name("declarator")
+        element = _shared_element_type(node)
+        arrays = [_array_name_and_suffix(d) for d in declarators]
+        if element is None or not arrays or None in arrays:
+            continue
+        scope = "" if node.parent is not None and node.parent.type == "compound_statement" else "thread_local "
+        replacement = " ".join(f"{scope}auto* const {name} = cudajudge::dynamic_shared<{element}{suffix}>();"
+                               for name, suffix in arrays)
+        replacement += "\n" * text(node).count("\n")
+        edits.append(Edit(node.start_byte, node.end_byte, replacement.encode("utf-8")))
+    return edits
+
+
+def _shared_element_type(declaration: Node) -> str | None:
+    base = declaration.child_by_field_name("type")
+    if base is None:
+        return None
+    qualifiers = [text(c) for c in declaration.children if c.type == "type_qualifier" and text(c) != "__shared__"]
+    return " ".join(qualifiers + [text(base)])
+
+
+def _array_name_and_suffix(declarator: Node) -> tuple[str, str] | None:
+    """`s[]` -> ("s", ""), `s[][32]` -> ("s", "[32]"): the name and the element's array bounds."""
+    sizes = []
+    node = declarator
+    while node.type == "array_declarator":
+        size = node.child_by_field_name("size")
+        sizes.append(f"[{text(size)}]" if size is not None else "[]")
+        inner = node.child_by_field_name("declarator")
+        if inner is None:
+            return None
+        node = inner
+    if node.type != "identifier" or not sizes or sizes[-1] != "[]":
+        return None
+    return text(node), "".join(reversed(sizes[:-1]))
+
+
+def _kernel_exit_edits(kernels) -> list[Edit]:
+    """Mark where threads leave each kernel: at every `return;` and at the closing brace."""
+    edits = []
+    for kernel in kernels:
+        body = kernel.body
+        closing = body.children[-1] if body.children else None
+        if closing is None or closing.type != "}" or closing.is_missing:
+            continue
+        stack = list(body.children)
+        while stack:
+            node = stack.pop()
+            if node.type in ("lambda_expression", "class_specifier", "struct_specifier", "union_specifier"):
+                continue
+            if node.type == "return_statement" and not node.named_children:
+                edits.append(Edit(node.start_byte, node.end_byte, b"return cudajudge::kernel_return(__LINE__);"))
+            stack.extend(node.children)
+        edits.append(Edit(closing.start_byte, closing.start_byte, b"cudajudge::kernel_end(__LINE__); "))
+    return edits
+
+
+def _deduced_launch_edits(root: Node, kernels) -> list[Edit]:
+    """`cudajudge::launch(k, ...)` where `k` names a kernel template or overloaded kernels: the
+    name is no function pointer, so a generic lambda calls it and the arguments pick the kernel."""
+    definitions: dict[str, int] = {}
+    for kernel in kernels:
+        definitions[kernel.name] = definitions.get(kernel.name, 0) + (2 if kernel.template is not None else 1)
+    deduced = {name for name, count in definitions.items() if count > 1}
+    edits = []
+    for node in walk(root):
+        if node.type != "call_expression":
+            continue
+        function = node.child_by_field_name("function")
+        arguments = node.child_by_field_name("arguments")
+        if function is None or arguments is None or text(function) != "cudajudge::launch":
+            continue
+        first = next((c for c in arguments.named_children if c.type != "comment"), None)
+        if first is None or first.type != "identifier" or text(first) not in deduced:
+            continue
+        name = text(first)
+        edits.append(Edit(function.start_byte, function.end_byte, b"cudajudge::launch_deduced"))
+        edits.append(Edit(first.start_byte, first.end_byte,
+                          f'"{name}", [](auto... cudajudge_args) {{ {name}(cudajudge_args...); }}'.encode("utf-8")))
+    return edits
+
+
+# ---- the runtime: a prebuilt archive and a precompiled header per flag set -----------------------------
+
+@dataclass(frozen=True)
+class _Runtime:
+    archive: Path
+    header: Path        # force-included; its precompiled form sits next to it
+
+
+@lru_cache(maxsize=1)
+def compiler_version() -> str:
+    try:
+        return subprocess.run([CXX, "-dumpfullversion"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise CpuRuntimeBuildError(f"the C++ compiler {CXX} is not usable: {exc}") from exc
+
+
+def _digest(paths: list[Path], *extra: str) -> str:
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(str(path.relative_to(path.anchor)).encode())
+        h.update(path.read_bytes())
+    for item in extra:
+        h.update(item.encode())
+    return h.hexdigest()[:24]
+
+
+def _runtime_files() -> list[Path]:
+    return sorted(p for p in RUNTIME_DIR.rglob("*") if p.is_file())
+
+
+def _flags(asan: bool) -> list[str]:
+    return _COMMON_FLAGS + (_SANITIZER_FLAGS if asan else [])
+
+
+def _runtime(asan: bool) -> _Runtime:
+    flags = _flags(asan)
+    key = _digest(_runtime_files(), compiler_version(), *flags)
+    folder = cache_dir() / f"runtime-{key}{'-asan' if asan else ''}"
+    runtime = _Runtime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h")
+    if runtime.archive.exists():
+        return runtime
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / f"{folder.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not runtime.archive.exists():
+            _build_runtime(folder, runtime, flags)
+    return runtime
+
+
+def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str]) -> None:
+    scratch = Path(tempfile.mkdtemp(prefix=f"{folder.name}.", dir=folder.parent))
+    try:
+        sources = sorted((RUNTIME_DIR / "src").glob("*.cpp")) + sorted((RUNTIME_DIR / "src").glob("*.S"))
+        objects = [scratch / (s.stem + ".o") for s in sources]
+        commands = [[CXX, *flags, "-c", str(s), "-o", str(o)] for s, o in zip(sources, objects)]
+        header = scratch / runtime.header.name
+        header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
+        commands.append([CXX, *flags, "-I", str(RUNTIME_DIR / "include"), "-x", "c++-header", str(header),
+                         "-o", str(header) + ".gch"])
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            results = list(pool.map(lambda c: subprocess.run(c, capture_output=True, text=True), commands))
+        failed = [r for r in results if r.returncode != 0]
+        if failed:
+            raise CpuRuntimeBuildError("the CPU runtime does not build:\n" + failed[0].stderr[-4000:])
+        subprocess.run(["ar", "rcs", str(scratch / runtime.archive.name), *map(str, objects)], check=True, capture_output=True)
+        for o in objects:
+            o.unlink()
+        os.replace(scratch, folder)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+# ---- building a submission --------------------------------------------------------------------------
+
+def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = False,
+              timeout_s: float = COMPILE_TIMEOUT_S) -> tuple[CompileInfo, Path | None]:
+    """Compile a submission for the CPU backend.
+
+    Returns the compile result (diagnostics in the user's file and lines) and the built shared
+    library, or None when the build failed. With asan=True the library is instrumented by
+    AddressSanitizer; load it in a process run with sanitizer_environment()."""
+    started = time.perf_counter()
+    runtime = _runtime(asan)
+    flags = _flags(asan)
+    key = _digest(_PIPELINE_FILES, source_text, filename, runtime.archive.parent.name, *flags)
+    folder = cache_dir() / "builds" / key
+    cached = _cached(folder)
+    if cached is not None:
+        return cached
+
+    prepared = prepare_source(source_text)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=folder.parent))
+    compiled_name = Path(filename).name or "solution.cu"
+    try:
+        (scratch / compiled_name).write_text(prepared.text, encoding="utf-8")
+        command = [CXX, *flags, "-shared", f"-fdebug-prefix-map={scratch}=.", "-include", str(runtime.header),
+                   "-I", str(RUNTIME_DIR / "include"), "-x", "c++", compiled_name, "-x", "none",
+                   "-Wl,--whole-archive", str(runtime.archive), "-Wl,--no-whole-archive", "-Wl,-Bsymbolic",
+                   "-o", LIBRARY_NAME]
+        finished = Job(command, cwd=scratch).wait(time.perf_counter() + timeout_s)
+        info = _compile_info(finished, prepared, source_text, filename, compiled_name, scratch, runtime, started, timeout_s)
+        if finished.timed_out:   # perhaps only a busy machine: not worth remembering
+            return info, None
+        (scratch / "compile.json").write_text(info.model_dump_json(), encoding="utf-8")
+        try:
+            os.replace(scratch, folder)
+        except OSError:   # another process built the same submission first
+            pass
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    library = folder / LIBRARY_NAME
+    return info, (library if info.ok and library.exists() else None)
+
+
+def _cached(folder: Path) -> tuple[CompileInfo, Path | None] | None:
+    record = folder / "compile.json"
+    if not record.exists():
+        return None
+    info = CompileInfo.model_validate_json(record.read_text(encoding="utf-8"))
+    info.cached = True
+    library = folder / LIBRARY_NAME
+    return info, (library if info.ok and library.exists() else None)
+
+
+def _compile_info(finished: Finished, prepared: PreparedSource, source_text: str, filename: str, compiled_name: str,
+                  scratch: Path, runtime: _Runtime, started: float, timeout_s: float) -> CompileInfo:
+    seconds = time.perf_counter() - started
+    if finished.timed_out:
+        message = f"compilation took longer than {timeout_s:.0f} s and was stopped"
+        return CompileInfo(ok=False, log=message, seconds=seconds,
+                           diagnostics=[Diagnostic(file=filename, message=message, stage="host")])
+    roots = (str(RUNTIME_DIR / "include"), str(RUNTIME_DIR), str(runtime.header.parent), str(scratch))
+    log = finished.stderr
+    for root in roots:
+        log = log.replace(root.rstrip("/") + "/", "")
+    tu = TuMap(names=(compiled_name, f"./{compiled_name}"), to_user=prepared.user_position, header_roots=roots)
+    diagnostics = parse_gcc_log(finished.stderr, tu, SourceFile(source_text, filename), stage="host")
+    ok = finished.returncode == 0
+    if not ok and not any(d.severity == "error" for d in diagnostics):
+        diagnostics.append(Diagnostic(file=filename, message=(log.strip().splitlines() or ["the build failed"])[-1], stage="host"))
+    return CompileInfo(ok=ok, log=log, diagnostics=diagnostics, seconds=seconds)

@@ -1,0 +1,30 @@
+// The CUDA-on-CPU runtime as user code sees it. Every CPU build force-includes this header
+// (g++ -include), so a submission compiles as ordinary C++17 against these definitions.
+//
+// Standard headers come first: the CUDA qualifier macros defined below must not rewrite them
+// (libstdc++ spells some GNU attributes with the same names).
+#pragma once
+
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <math.h>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "cudajudge/qualifiers.h"
+#include "cudajudge/vector_types.h"
+#include "cudajudge/builtin_vars.h"
+#include "cudajudge/intrinsics.h"
+#include "cudajudge/atomics.h"
+#include "cudajudge/sync.h"
+#include "cudajudge/runtime_api.h"
+#include "cudajudge/launch.h"

@@ -1,0 +1,3 @@
+// <cooperative_groups/scan.h>: part of <cooperative_groups.h> on the CPU backend.
+#pragma once
+#include "../cooperative_groups.h"

@@ -1,0 +1,420 @@
+#include "block_run.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+#include "diagnostics.h"
+#include "warp_collective.h"
+#include "worker.h"
+
+namespace cudajudge::detail {
+
+namespace {
+
+uint64_t mix(uint64_t x) {  // splitmix64
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+std::string hex_mask(unsigned int mask) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%08x", mask);
+    return text;
+}
+
+}  // namespace
+
+// ---- block lifetime ---------------------------------------------------------------------
+
+void BlockRun::run(GridJob& job, uint64_t linear) {
+    begin(job, linear);
+    worker_.in_block = 1;
+    // Faults and misuse found inside a thread jump back here; only members are used after.
+    if (sigsetjmp(worker_.recover, 1) == 0) {
+        switch_to(next_fiber());
+    } else {
+        fiber_started();
+        worker_.running = &worker_.native;
+        if (worker_.fault.signal) {
+            job_->fail(Verdict::runtime_error, fault_kind(worker_.fault), describe_fault(*this, worker_.fault), fault_error(worker_.fault));
+            worker_.fault = FaultInfo{};
+        }
+    }
+    worker_.in_block = 0;
+    end();
+}
+
+void BlockRun::begin(GridJob& job, uint64_t linear) {
+    job_ = &job;
+    linear_ = linear;
+    const dim3& grid = job.shape.grid;
+    block_idx_ = {static_cast<unsigned int>(linear % grid.x), static_cast<unsigned int>((linear / grid.x) % grid.y),
+                  static_cast<unsigned int>(linear / (uint64_t{grid.x} * grid.y))};
+    threads_ = job.threads_per_block;
+    slots_.resize(threads_);
+    ready_.resize(threads_);
+    ready_head_ = ready_count_ = 0;
+    next_start_ = exited_count_ = at_barrier_ = converging_ = 0;
+
+    warps_.resize((threads_ + 31) / 32);
+    for (size_t w = 0; w < warps_.size(); ++w) {
+        unsigned int lanes = std::min(32u, threads_ - static_cast<unsigned int>(w) * 32);
+        warps_[w] = {lanes == 32 ? ~0u : (1u << lanes) - 1, 0, 0};
+    }
+
+    if (job.schedule == Schedule::random) {
+        order_.resize(threads_);
+        rank_.resize(threads_);
+        for (unsigned int i = 0; i < threads_; ++i) order_[i] = static_cast<int>(i);
+        uint64_t state = mix(job.seed ^ mix(linear));
+        for (unsigned int i = threads_ - 1; i > 0; --i) {
+            state = mix(state);
+            std::swap(order_[i], order_[state % (i + 1)]);
+        }
+        for (unsigned int i = 0; i < threads_; ++i) rank_[static_cast<size_t>(order_[i])] = i;
+    }
+
+    registers_.block_idx = block_idx_;
+    registers_.block_dim = job.shape.block;
+    registers_.grid_dim = job.shape.grid;
+}
+
+void BlockRun::end() {
+    worker_.fibers.release_all();
+    if (!printf_.empty() || printf_dropped_) {
+        std::stable_sort(printf_.begin(), printf_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::string text;
+        for (const auto& line : printf_) text += line.second;
+        job_->add_printf(linear_, std::move(text), printf_dropped_);
+        printf_.clear();
+        printf_bytes_ = printf_dropped_ = 0;
+    }
+}
+
+// ---- schedule order -----------------------------------------------------------------------
+
+int BlockRun::thread_at(unsigned int position) const {
+    switch (job_->schedule) {
+        case Schedule::forward: return static_cast<int>(position);
+        case Schedule::reverse: return static_cast<int>(threads_ - 1 - position);
+        case Schedule::random: break;
+    }
+    return order_[position];
+}
+
+unsigned int BlockRun::rank_of(int thread) const {
+    switch (job_->schedule) {
+        case Schedule::forward: return static_cast<unsigned int>(thread);
+        case Schedule::reverse: return threads_ - 1 - static_cast<unsigned int>(thread);
+        case Schedule::random: break;
+    }
+    return rank_[static_cast<size_t>(thread)];
+}
+
+uint3 BlockRun::thread_index(int thread) const {
+    const dim3& b = job_->shape.block;
+    unsigned int t = static_cast<unsigned int>(thread);
+    if (b.y == 1 && b.z == 1) return {t, 0, 0};
+    return {t % b.x, (t / b.x) % b.y, t / (b.x * b.y)};
+}
+
+// ---- switching ----------------------------------------------------------------------------
+
+int BlockRun::running_thread() const { return worker_.running->thread; }
+
+void BlockRun::load_registers(int thread) {
+    if (thread >= 0) registers_.thread_idx = slots_[static_cast<size_t>(thread)].index;
+    registers_.exit_line = 0;
+    registers_.exit_kind = exit_unknown;
+}
+
+void BlockRun::switch_to(Fiber* next) {
+    Fiber* from = worker_.running;
+    if (next == from) return;
+    worker_.running = next;
+    load_registers(next->thread);
+    switch_fiber(*from, *next);
+}
+
+Fiber* BlockRun::start_runner() { return worker_.fibers.start(&BlockRun::runner_entry, this, job_->stack_bytes); }
+
+// What runs next: a thread ready to resume, else a fresh fiber for the next unstarted thread,
+// else whatever settling the block frees; the native stack when the block is over.
+Fiber* BlockRun::next_fiber() {
+    for (;;) {
+        if (ready_count_) {
+            ThreadSlot& slot = slots_[static_cast<size_t>(pop_ready())];
+            slot.state = ThreadState::running;
+            return slot.fiber;
+        }
+        if (next_start_ < threads_) return start_runner();
+        if (!settle()) return &worker_.native;
+    }
+}
+
+void BlockRun::suspend() { switch_to(next_fiber()); }
+
+void BlockRun::push_ready(int thread) {
+    slots_[static_cast<size_t>(thread)].state = ThreadState::ready;
+    ready_[(ready_head_ + ready_count_++) % threads_] = thread;
+}
+
+int BlockRun::pop_ready() {
+    int thread = ready_[ready_head_];
+    ready_head_ = (ready_head_ + 1) % threads_;
+    --ready_count_;
+    return thread;
+}
+
+void BlockRun::runner_entry(void* self) {
+    fiber_started();
+    static_cast<BlockRun*>(self)->run_threads();
+}
+
+// A runner fiber runs unstarted threads to completion one after another. When a thread blocks,
+// its fiber stays with it; the fiber picks up new threads again once that thread finishes.
+void BlockRun::run_threads() {
+    Fiber* self = worker_.running;
+    while (next_start_ < threads_) {
+        int thread = thread_at(next_start_++);
+        ThreadSlot& slot = slots_[static_cast<size_t>(thread)];
+        slot.state = ThreadState::running;
+        slot.fiber = self;
+        slot.index = thread_index(thread);
+        self->thread = thread;
+        load_registers(thread);
+        run_one_thread(thread);
+        thread_exited(thread);
+    }
+    worker_.fibers.release(self);
+    Fiber* next = next_fiber();
+    worker_.running = next;
+    load_registers(next->thread);
+    leave_fiber(*self, *next);
+}
+
+// Device code cannot throw; an exception that escapes a kernel fails the launch.
+void BlockRun::run_one_thread(int thread) {
+    std::string escaped;
+    try {
+        job_->run_thread(job_->body);
+        return;
+    } catch (const std::exception& e) {
+        escaped = e.what();
+    } catch (...) {
+        escaped = "an exception";
+    }
+    fail(Verdict::runtime_error, "exception",
+         "C++ exception (" + escaped + ") thrown in " + block_text() + " " + thread_text(thread) + "; device code cannot throw",
+         cudaErrorLaunchFailure);
+}
+
+void BlockRun::thread_exited(int thread) {
+    ThreadSlot& slot = slots_[static_cast<size_t>(thread)];
+    slot.state = ThreadState::exited;
+    slot.line = registers_.exit_line;
+    slot.exit_kind = registers_.exit_kind;
+    ++exited_count_;
+    WarpLanes& warp = warps_[static_cast<size_t>(thread / 32)];
+    unsigned int bit = 1u << (thread % 32);
+    warp.exited |= bit;
+    for (unsigned int waiting = warp.waiting; waiting; waiting &= waiting - 1) {
+        const ThreadSlot& waiter = slots_[static_cast<size_t>(thread - thread % 32 + __builtin_ctz(waiting))];
+        if (waiter.mask & bit)
+            warp_misuse(waiter.api, waiter.line, waiter.mask, thread / 32,
+                        "lane " + std::to_string(thread % 32) + " " + exit_text(slot.exit_kind, slot.line) + " and can never join");
+    }
+}
+
+// ---- rendezvous -----------------------------------------------------------------------------
+
+int BlockRun::barrier(BarrierKind kind, int predicate, const char* api, int line) {
+    ThreadSlot& slot = slots_[static_cast<size_t>(running_thread())];
+    slot.state = ThreadState::at_barrier;
+    slot.barrier = kind;
+    slot.value = predicate != 0;
+    slot.api = api;
+    slot.line = line;
+    ++at_barrier_;
+    suspend();
+    return static_cast<int>(slot.result);
+}
+
+unsigned long long BlockRun::warp(const WarpCall& call) {
+    const int thread = running_thread();
+    const int warp_index = thread / 32;
+    const int lane = thread % 32;
+    WarpLanes& warp = warps_[static_cast<size_t>(warp_index)];
+    if (!(call.mask >> lane & 1u))
+        warp_misuse(call.api, call.line, call.mask, warp_index, "lane " + std::to_string(lane) + " is active and not in the mask");
+    const unsigned int lanes = call.mask & warp.present;
+    if (unsigned int gone = lanes & warp.exited) {
+        int other = __builtin_ctz(gone);
+        const ThreadSlot& left = slots_[static_cast<size_t>(warp_index * 32 + other)];
+        warp_misuse(call.api, call.line, call.mask, warp_index,
+                    "lane " + std::to_string(other) + " " + exit_text(left.exit_kind, left.line) + " and can never join");
+    }
+
+    ThreadSlot& slot = slots_[static_cast<size_t>(thread)];
+    slot.state = ThreadState::at_warp;
+    slot.op = call.op;
+    slot.mask = call.mask;
+    slot.value = call.value;
+    slot.arg = call.arg;
+    slot.width = call.width;
+    slot.api = call.api;
+    slot.line = call.line;
+    warp.waiting |= 1u << lane;
+
+    if ((warp.waiting & lanes) == lanes) {
+        bool agree = true;
+        for (unsigned int rest = lanes; rest && agree; rest &= rest - 1) {
+            const ThreadSlot& other = slots_[static_cast<size_t>(warp_index * 32 + __builtin_ctz(rest))];
+            agree = other.op == call.op && other.mask == call.mask;
+        }
+        if (agree) {
+            complete_warp_op(warp_index, lanes, thread);
+            return slot.result;
+        }
+    }
+    suspend();
+    return slot.result;
+}
+
+void BlockRun::complete_warp_op(int warp_index, unsigned int lanes, int current) {
+    ThreadSlot* base = &slots_[static_cast<size_t>(warp_index * 32)];
+    exchange_in_warp(base, lanes);
+    warps_[static_cast<size_t>(warp_index)].waiting &= ~lanes;
+    int woken[32];
+    int count = 0;
+    for (unsigned int rest = lanes; rest; rest &= rest - 1) {
+        int thread = warp_index * 32 + __builtin_ctz(rest);
+        if (thread != current) woken[count++] = thread;
+    }
+    slots_[static_cast<size_t>(current)].state = ThreadState::running;
+    wake_in_order(woken, count);
+}
+
+unsigned int BlockRun::converged(int line) {
+    ThreadSlot& slot = slots_[static_cast<size_t>(running_thread())];
+    slot.state = ThreadState::converging;
+    slot.line = line;
+    ++converging_;
+    suspend();
+    return static_cast<unsigned int>(slot.result);
+}
+
+void BlockRun::yield() {
+    const bool others_ready = ready_count_ > 0;
+    if (!others_ready && next_start_ >= threads_) return;
+    push_ready(running_thread());
+    switch_to(others_ready ? next_fiber() : start_runner());
+}
+
+void BlockRun::wake_in_order(int* threads, int count) {
+    for (int i = 1; i < count; ++i)
+        for (int j = i; j > 0 && rank_of(threads[j]) < rank_of(threads[j - 1]); --j) std::swap(threads[j], threads[j - 1]);
+    for (int i = 0; i < count; ++i) push_ready(threads[i]);
+}
+
+// Nothing can run: every thread has exited or waits. Returns whether waiting threads could be
+// released; when not, the block is over, either complete or stuck (and the job failed).
+bool BlockRun::settle() {
+    if (exited_count_ == threads_) return false;
+    if (converging_) {
+        release_converged();
+        return true;
+    }
+    if (at_barrier_ + exited_count_ == threads_ && exited_count_ == 0) {
+        const ThreadSlot& first = slots_[0];
+        bool uniform = std::all_of(slots_.begin(), slots_.begin() + threads_, [&](const ThreadSlot& s) {
+            return s.line == first.line && s.barrier == first.barrier;
+        });
+        if (uniform) {
+            release_barrier();
+            return true;
+        }
+    }
+    const bool divergence = at_barrier_ + exited_count_ == threads_;
+    job_->fail(divergence ? Verdict::runtime_error : Verdict::deadlock, divergence ? "barrier_divergence" : "deadlock",
+               describe_stall(*this, divergence), divergence ? cudaErrorLaunchFailure : cudaErrorLaunchTimeout);
+    return false;
+}
+
+void BlockRun::release_barrier() {
+    unsigned long long count = 0;
+    for (unsigned int t = 0; t < threads_; ++t) count += slots_[t].value;
+    unsigned long long result = 0;
+    switch (slots_[0].barrier) {
+        case BarrierKind::plain: result = 0; break;
+        case BarrierKind::count: result = count; break;
+        case BarrierKind::all: result = count == threads_; break;
+        case BarrierKind::any: result = count != 0; break;
+    }
+    at_barrier_ = 0;
+    for (unsigned int position = 0; position < threads_; ++position) {
+        int thread = thread_at(position);
+        slots_[static_cast<size_t>(thread)].result = result;
+        push_ready(thread);
+    }
+}
+
+// Lanes of a warp waiting at __activemask on the same line converged there together.
+void BlockRun::release_converged() {
+    for (size_t w = 0; w < warps_.size(); ++w) {
+        ThreadSlot* base = &slots_[w * 32];
+        unsigned int lanes = warps_[w].present;
+        for (unsigned int l = 0; l < 32; ++l) {
+            if (!(lanes >> l & 1u) || base[l].state != ThreadState::converging) continue;
+            unsigned int group = 0;
+            for (unsigned int m = l; m < 32; ++m)
+                if ((lanes >> m & 1u) && base[m].state == ThreadState::converging && base[m].line == base[l].line) group |= 1u << m;
+            int woken[32];
+            int count = 0;
+            for (unsigned int rest = group; rest; rest &= rest - 1) {
+                int lane = __builtin_ctz(rest);
+                base[lane].result = group;
+                woken[count++] = static_cast<int>(w * 32) + lane;
+            }
+            wake_in_order(woken, count);
+        }
+    }
+    converging_ = 0;
+}
+
+// ---- errors and text ------------------------------------------------------------------------
+
+void BlockRun::record_failure(Verdict verdict, const char* kind, const std::string& what, cudaError_t error) {
+    job_->fail(verdict, kind, what + " (" + job_->launch_text() + ")", error);
+}
+
+void BlockRun::fail(Verdict verdict, const char* kind, const std::string& what, cudaError_t error) {
+    record_failure(verdict, kind, what, error);
+    before_jump_to(worker_.native);
+    siglongjmp(worker_.recover, 1);
+}
+
+void BlockRun::warp_misuse(const char* api, int line, unsigned int mask, int warp_index, const std::string& problem) {
+    fail(Verdict::runtime_error, "warp_misuse",
+         "warp-primitive misuse in " + block_text() + ": warp " + std::to_string(warp_index) + ": " + api + " on line " +
+             std::to_string(line) + " with mask " + hex_mask(mask) + ", but " + problem,
+         cudaErrorLaunchFailure);
+}
+
+void BlockRun::kernel_printf(std::string text) {
+    if (job_->printf_full(printf_bytes_ + text.size())) {
+        printf_dropped_ += text.size();
+        return;
+    }
+    printf_bytes_ += text.size();
+    printf_.emplace_back(running_thread(), std::move(text));
+}
+
+std::string BlockRun::block_text() const { return job_->kernel + " block " + coordinates(block_idx_); }
+
+std::string BlockRun::thread_text(int thread) const { return "thread " + coordinates(thread_index(thread)); }
+
+}  // namespace cudajudge::detail

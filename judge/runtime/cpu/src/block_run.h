@@ -1,0 +1,120 @@
+// Runs the threads of one block as fibers on the calling OS thread, one at a time.
+//
+// Threads start in schedule order and each runs until it finishes or blocks at a rendezvous
+// (__syncthreads, a warp primitive, __activemask); a finished thread's fiber goes straight on
+// to the next unstarted thread, so a barrier-free block costs one switch in and one out.
+// When nothing can run, the block settles: it releases a complete barrier, hands out
+// __activemask results, or reports why the block can never finish.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fiber.h"
+#include "grid_job.h"
+
+namespace cudajudge::detail {
+
+struct Worker;
+
+enum class ThreadState : unsigned char { unstarted, running, ready, at_barrier, at_warp, converging, exited };
+
+struct ThreadSlot {
+    ThreadState state;
+    BarrierKind barrier;
+    WarpOp op;
+    int exit_kind;                // ExitKind, once exited
+    int line;                     // where the thread waits, or where it left the kernel
+    unsigned int mask;            // of the warp primitive it waits at
+    int arg;
+    int width;
+    const char* api;
+    unsigned long long value;     // its operand or predicate
+    unsigned long long result;    // what the rendezvous hands back
+    Fiber* fiber;
+    uint3 index;                  // threadIdx
+};
+
+struct WarpLanes {
+    unsigned int present;  // lanes that exist (the last warp of a block may be partial)
+    unsigned int exited;
+    unsigned int waiting;  // lanes blocked at a warp primitive
+};
+
+class BlockRun {
+public:
+    // Constructed on the OS thread that will use it.
+    explicit BlockRun(Worker& worker) : worker_(worker), registers_(registers) {}
+
+    // Runs every thread of block `linear`; errors go to the job.
+    void run(GridJob& job, uint64_t linear);
+
+    // Called by the running emulated thread.
+    int barrier(BarrierKind kind, int predicate, const char* api, int line);
+    unsigned long long warp(const WarpCall& call);
+    unsigned int converged(int line);
+    void yield();
+    void kernel_printf(std::string text);
+    // Fails the launch; the running thread carries on.
+    void record_failure(Verdict verdict, const char* kind, const std::string& what, cudaError_t error);
+    // Fails the launch and abandons the block.
+    [[noreturn]] void fail(Verdict verdict, const char* kind, const std::string& what, cudaError_t error);
+    [[noreturn]] void warp_misuse(const char* api, int line, unsigned int mask, int warp_index, const std::string& problem);
+
+    // For diagnostics.
+    const GridJob& job() const { return *job_; }
+    unsigned int thread_count() const { return threads_; }
+    const ThreadSlot& slot(int thread) const { return slots_[static_cast<size_t>(thread)]; }
+    int running_thread() const;
+    std::string block_text() const;           // "scan block (3,0,0)"
+    std::string thread_text(int thread) const;  // "thread (5,0,0)"
+    uint3 thread_index(int thread) const;
+
+private:
+    static void runner_entry(void* self);
+    [[noreturn]] void run_threads();
+    void begin(GridJob& job, uint64_t linear);
+    void end();
+
+    int thread_at(unsigned int position) const;
+    unsigned int rank_of(int thread) const;
+    void load_registers(int thread);
+    void switch_to(Fiber* next);
+    Fiber* next_fiber();
+    Fiber* start_runner();
+    void suspend();
+    void push_ready(int thread);
+    int pop_ready();
+    void run_one_thread(int thread);
+    void thread_exited(int thread);
+
+    bool settle();
+    void release_barrier();
+    void release_converged();
+    void complete_warp_op(int warp, unsigned int lanes, int current);
+    void wake_in_order(int* threads, int count);
+
+    Worker& worker_;
+    ThreadRegisters& registers_;  // this OS thread's, without a TLS lookup on every switch
+    GridJob* job_ = nullptr;
+    uint64_t linear_ = 0;
+    uint3 block_idx_{};
+    unsigned int threads_ = 0;
+    std::vector<ThreadSlot> slots_;
+    std::vector<WarpLanes> warps_;
+    std::vector<int> order_;         // schedule position -> thread, for non-forward orders
+    std::vector<unsigned int> rank_;  // thread -> schedule position, for non-forward orders
+    std::vector<int> ready_;          // ring buffer of threads ready to resume
+    unsigned int ready_head_ = 0;
+    unsigned int ready_count_ = 0;
+    unsigned int next_start_ = 0;
+    unsigned int exited_count_ = 0;
+    unsigned int at_barrier_ = 0;
+    unsigned int converging_ = 0;
+    std::vector<std::pair<int, std::string>> printf_;  // (thread, text), in the order written
+    size_t printf_bytes_ = 0;
+    uint64_t printf_dropped_ = 0;
+};
+
+}  // namespace cudajudge::detail

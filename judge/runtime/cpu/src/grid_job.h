@@ -1,0 +1,64 @@
+// One kernel launch in flight: its shape, its body, the next block to hand out, and what
+// went wrong, shared by every OS thread that runs its blocks.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "outcome.h"
+#include "runtime.h"
+#include "settings.h"
+
+namespace cudajudge::detail {
+
+// "scan<<<4, 256>>> on line 40", as the user wrote the launch.
+std::string describe_launch(const std::string& kernel, const LaunchShape& shape);
+// "(3,0,0)"
+std::string coordinates(const uint3& v);
+
+class GridJob {
+public:
+    GridJob(std::string kernel, long launch_index, const LaunchShape& shape, void (*run_thread)(const void*), const void* body);
+
+    const std::string kernel;
+    const long launch_index;
+    const LaunchShape shape;
+    const uint64_t blocks;
+    const unsigned int threads_per_block;
+    void (*const run_thread)(const void*);
+    const void* const body;
+    const Schedule schedule;
+    const uint64_t seed;
+    const size_t stack_bytes;
+
+    // The next block to run, or none when the launch is over or has failed.
+    bool take_block(uint64_t* block);
+    // Records the launch's first error; the remaining blocks are not run.
+    void fail(Verdict verdict, const char* kind, std::string message, cudaError_t error);
+    bool failed() const { return failed_.load(std::memory_order_relaxed); }
+    cudaError_t error() const { return error_; }
+
+    // Kernel printf, gathered per block and written out in block order when the launch ends,
+    // where the cap cuts it. Gathering stops well past the cap, to bound memory in a flood.
+    bool printf_full(size_t pending) const { return printf_bytes_.load(std::memory_order_relaxed) + pending > printf_limit_; }
+    void add_printf(uint64_t block, std::string text, uint64_t dropped);
+    void flush_printf();
+
+    std::string launch_text() const { return describe_launch(kernel, shape); }
+
+private:
+    std::atomic<uint64_t> next_block_{0};
+    std::atomic<bool> failed_{false};
+    std::mutex mutex_;
+    cudaError_t error_ = cudaSuccess;
+    const size_t printf_limit_;
+    std::atomic<size_t> printf_bytes_{0};
+    uint64_t printf_dropped_ = 0;
+    std::vector<std::pair<uint64_t, std::string>> printf_;
+};
+
+}  // namespace cudajudge::detail

@@ -1,0 +1,39 @@
+#include "worker.h"
+
+#include <cstdlib>
+#include <new>
+
+#include "device_limits.h"
+
+namespace cudajudge::detail {
+
+__thread ThreadRegisters registers __attribute__((tls_model("local-dynamic"), visibility("hidden"))) = {};
+
+namespace {
+constexpr size_t shared_alignment = 1024;
+}  // namespace
+
+Worker::Worker() : signal_stack(new unsigned char[signal_stack_bytes]) {
+    adopt_native_stack(native);
+    // Sized for the largest opt-in request, so its address never changes for this thread.
+    void* shared = std::aligned_alloc(shared_alignment, limits::shared_per_block_optin);
+    if (!shared) throw std::bad_alloc();
+    dynamic_shared = {static_cast<unsigned char*>(shared), &std::free};
+}
+
+Worker& this_worker() {
+    if (!registers.worker) {
+        Worker* worker = new Worker;
+        registers.worker = worker;
+        registers.dynamic_shared = worker->dynamic_shared.get();
+    }
+    return *registers.worker;
+}
+
+void retire_worker() {
+    delete registers.worker;
+    registers.worker = nullptr;
+    registers.dynamic_shared = nullptr;
+}
+
+}  // namespace cudajudge::detail

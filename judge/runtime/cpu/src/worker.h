@@ -1,0 +1,53 @@
+// One OS thread that runs blocks: its fibers, its block scheduler, its dynamic shared memory
+// and the recovery point its fault handler jumps back to.
+#pragma once
+
+#include <csetjmp>
+#include <csignal>
+#include <memory>
+
+#include "block_run.h"
+#include "fiber.h"
+
+namespace cudajudge::detail {
+
+// What the fault handler saw, for the message written after it jumps back.
+struct FaultInfo {
+    int signal = 0;
+    int code = 0;
+    const void* address = nullptr;
+    const void* pc = nullptr;
+    bool write = false;
+    int thread = -1;
+};
+
+struct Worker {
+    static constexpr size_t signal_stack_bytes = 64 * 1024;
+
+    Worker();
+    Worker(const Worker&) = delete;
+    Worker& operator=(const Worker&) = delete;
+
+    Fiber native;             // the OS thread's own stack, where the scheduler waits
+    Fiber* running = &native;
+    FiberPool fibers;
+    BlockRun block{*this};
+    sigjmp_buf recover;
+    volatile sig_atomic_t in_block = 0;
+    FaultInfo fault;
+    std::unique_ptr<unsigned char[]> signal_stack;
+    std::unique_ptr<unsigned char, void (*)(void*)> dynamic_shared{nullptr, nullptr};
+};
+
+// The calling OS thread's worker, created on first use.
+Worker& this_worker();
+// Frees the calling thread's worker, for a thread that will run no more blocks.
+void retire_worker();
+
+// The block the calling OS thread is running, or null in host code.
+inline BlockRun* running_block() {
+    Worker* worker = registers.worker;
+    return worker && worker->in_block ? &worker->block : nullptr;
+}
+
+}  // namespace cudajudge::detail

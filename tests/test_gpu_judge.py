@@ -1,0 +1,86 @@
+"""The judge on a real GPU: every harness check with a specific message, timing, and recovery."""
+from pathlib import Path
+
+import pytest
+
+from judge.problems.loader import load_problem
+from judge.submission import judge_source
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "gpu_cases"
+pytestmark = pytest.mark.gpu
+
+
+def judge(problem, name, *, tests=("sample", "edge"), timing=False):
+    source = (CASES / name if (CASES / name).exists() else ROOT / name).read_text()
+    return judge_source(load_problem(problem), source, backend="gpu", timing=timing, patterns=list(tests),
+                        filename=Path(name).name, seed=7)
+
+
+ACCEPTED_RELU = "problems/001-relu/solutions/accepted/naive.cu"
+
+
+def test_accepted_with_timing_reports_bandwidth_and_baseline():
+    r = judge(1, ACCEPTED_RELU, tests=("sample",), timing=True)
+    assert r.verdict == "AC", r.message
+    t = r.timing
+    assert t is not None and t.samples >= 10 and t.median_us > 0 and t.min_us <= t.median_us
+    assert t.copy_gbps > 1000 and 10 < t.sol_pct < 120
+    assert t.baseline_us > 0 and t.ratio_to_baseline > 0
+    assert len(t.per_case) == 2 and t.per_kernel and t.per_kernel[0].kernel == "relu"
+    assert r.device and "H" in r.device
+
+
+def test_result_cached_between_calls_fails_timing_verification():
+    r = judge(1, "relu_caches_result.cu", tests=("sample/N=8/uniform",), timing=True)
+    assert r.verdict == "WA"
+    assert "input set" in r.message and "cache" in r.message
+
+
+def test_skipping_done_work_is_timed_as_real_work():
+    honest = judge(1, ACCEPTED_RELU, tests=("sample",), timing=True)
+    skipper = judge(1, "relu_skips_done_work.cu", tests=("sample",), timing=True)
+    assert skipper.verdict == "AC", skipper.message
+    # Outputs are reset before every timed call, so the shortcut never fires.
+    assert skipper.timing.median_us > 0.7 * honest.timing.median_us
+
+
+def test_write_one_past_the_end_is_caught_by_guard_bytes():
+    r = judge(1, "relu_one_past_end.cu")
+    assert r.verdict == "RE"
+    assert "out-of-bounds write" in r.message and "after the end of `output`" in r.message
+
+
+def test_write_to_input_is_caught():
+    r = judge(1, "relu_writes_input.cu")
+    assert r.verdict == "WA" and "wrote to its input `input`" in r.message
+
+
+def test_untouched_output_is_reported_as_sentinel():
+    r = judge(1, "relu_half_output.cu")
+    assert r.verdict == "WA" and "never written (still hold the sentinel)" in r.message
+
+
+def test_endless_kernel_is_tle_and_the_gpu_recovers():
+    r = judge(1, "relu_endless.cu", tests=("sample/N=8/uniform",))
+    assert r.verdict == "TLE" and "did not finish" in r.message
+    after = judge(1, ACCEPTED_RELU, tests=("sample",))
+    assert after.verdict == "AC", after.message
+
+
+def test_illegal_address_names_the_kernel_and_launch():
+    r = judge(1, "relu_illegal_address.cu", tests=("sample/N=1000/uniform",))
+    assert r.verdict == "RE"
+    assert "relu_wild" in r.message and "line 10" in r.message and "illegal" in r.message.lower()
+
+
+def test_block_of_2048_threads_is_refused_before_launch():
+    r = judge(1, "relu_block_2048.cu", tests=("sample/N=8/uniform",))
+    assert r.verdict == "RE"
+    assert "2048" in r.message and "relu" in r.message and "1024" in r.message
+
+
+def test_problem_83_accepted_on_gpu_only_sizes():
+    r = judge(83, "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu", tests=("large",))
+    assert r.verdict == "AC", r.message
+    assert any(t.size.get("n") == 100_000_000 for t in r.tests)
