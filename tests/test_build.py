@@ -149,3 +149,16 @@ def test_build_command_prints_json_and_returns_the_outcome(capsys, monkeypatch, 
     shown = capsys.readouterr().out
     assert "undefined_in_host.cu:10:13: error: 'grid_size' was not declared in this scope" in shown
     assert "^" in shown
+
+
+def test_concurrent_builds_in_one_process_share_a_fresh_cache(tmp_path: Path):
+    """validate --jobs builds in threads: the shared runtime object must not be raced over."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    fresh = BuildCache(tmp_path / "builds")
+    template = (Path(__file__).resolve().parents[1] / "problems/083-multi-block-scan/starter.cu").read_text()
+    sources = [template + f"\n// variant {i}\n" for i in range(4)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda s: build(scan_problem(), s, cache=fresh), sources))
+    assert all(r.ok for r in results), [r.compile.diagnostics for r in results]
+    assert len({r.library for r in results}) == 4 and all(exports_solve(r.library) for r in results)

@@ -7,6 +7,7 @@ reused) and a small generated source holding the kernel table's names.
 from __future__ import annotations
 
 import os
+import secrets
 import re
 import subprocess
 from pathlib import Path
@@ -43,7 +44,8 @@ class RuntimeObject:
         folder = cache_root / "runtime"
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / f"runtime-{runtime_digest()[:16]}-gcc{chain.cxx_version}.o"
-        self._partial = folder / f"{self.path.stem}.{os.getpid()}.partial.o"
+        # Unique per builder: threads of one process (validate --jobs) may build it at the same time.
+        self._partial = folder / f"{self.path.stem}.{os.getpid()}.{secrets.token_hex(6)}.partial.o"
         self.job = None if self.path.exists() else Job(
             [chain.cxx, *_common_flags(chain), "-fvisibility=hidden", "-c", str(RUNTIME_SOURCE), "-o",
              str(self._partial)], env=_environment())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +34,8 @@ def pch_slot(headers: tuple[str, ...], options: list[str], nvrtc_identity: str) 
     path = folder / f"{key}.pch"
     if path.exists():
         os.utime(path)   # most recently used
-    return PchSlot(path, folder / f"{key}.{os.getpid()}.partial")
+    # Unique per build: threads of one process may compile the same header set at once.
+    return PchSlot(path, folder / f"{key}.{os.getpid()}.{secrets.token_hex(6)}.partial")
 
 
 def forget(slot: PchSlot) -> None:
