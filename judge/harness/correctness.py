@@ -15,6 +15,7 @@ from judge.problems.tolerances import CheckReport, check_output
 from judge.result import Mismatch, TestResult, Verdict
 
 SHOW_INPUTS_UP_TO = 64   # elements in all inputs: small failing inputs are shown in full
+RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers
 
 
 @dataclass
@@ -62,18 +63,38 @@ def read_outputs(backend: Backend, problem: Problem, prepared: Prepared) -> dict
     return {p.name: B.read_payload(backend, prepared.buffers[p.name]).copy() for p in problem.params if p.is_output}
 
 
-def check_outputs(problem: Problem, reference: ModuleType, data: TestData,
-                  got: dict[str, np.ndarray]) -> tuple[CheckReport | None, dict]:
-    """The first failing output's report (None if all match), and the expected values."""
-    expected = expected_outputs(problem, reference, data)
+def compare_outputs(problem: Problem, reference: ModuleType, data: TestData, got: dict[str, np.ndarray],
+                    expected: dict) -> CheckReport | None:
+    """The first failing output's report, or None if all match."""
     if problem.tolerance.policy == "custom":
-        return reference.check(got, expected, **data.args()), expected
+        report = reference.check(got, expected, **data.args())
+        return None if report is None or report.ok else report
     for p in problem.params:
         if p.is_output:
             report = check_output(problem.tolerance, p.name, got[p.name], expected[p.name])
             if not report.ok:
-                return report, expected
-    return None, expected
+                return report
+    return None
+
+
+def check_outputs(problem: Problem, reference: ModuleType, data: TestData,
+                  got: dict[str, np.ndarray]) -> CheckReport | None:
+    return compare_outputs(problem, reference, data, got, expected_outputs(problem, reference, data))
+
+
+def _all_equal(outputs: list[dict[str, np.ndarray]]) -> bool:
+    first = outputs[0]
+    return all(np.array_equal(first[k].view(np.uint8), o[k].view(np.uint8)) for o in outputs[1:] for k in first)
+
+
+def _race_message(schedule: str, report: CheckReport, reports: dict[str, CheckReport | None]) -> str:
+    m = report.first
+    right = [s for s, r in reports.items() if r is None]
+    contrast = (f"in {', '.join(right)} order the answer is right" if right
+                else "every order is wrong, each differently")
+    return (f"data race: the result depends on the order the threads of a block run in. Run in {schedule} order, "
+            f"`{m.output}`[{m.index}] is {m.got} instead of {m.expected}; {contrast}. Look for a missing "
+            f"__syncthreads() between writing shared memory and reading it, or an unprotected read-modify-write.")
 
 
 def _first_input_change(problem: Problem, backend: Backend, prepared: Prepared) -> str | None:
@@ -115,8 +136,9 @@ def _error_message(err: RunError) -> str:
 def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int,
              *, rerun: bool = False, on_start: Callable[[TestCase], None] = lambda c: None,
              on_finish: Callable[[TestCase], None] = lambda c: None) -> tuple[TestResult, bool]:
-    """The deadline runs from on_start to on_finish: solve() and its synchronization, not the checks."""
-    """Judge one test. Returns its result and whether the backend is still usable."""
+    """Judge one test. Returns its result and whether the backend is still usable.
+
+    The deadline runs from on_start to on_finish: solve() and its synchronization, not the checks."""
     def result(verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
         return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
                           message=message, first_mismatch=mismatch, inputs_shown=shown)
@@ -124,7 +146,8 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
     prepared = prepare(backend, problem, reference, case, seed)
     try:
         outputs_by_schedule: dict[str, dict[str, np.ndarray]] = {}
-        for schedule in backend.schedules:
+        small = sum(a.size for a in prepared.data.arrays.values()) <= RACE_CHECK_MAX_ELEMENTS
+        for schedule in backend.schedules if small else backend.schedules[:1]:
             backend.set_schedule(schedule)
             reset_outputs(backend, problem, prepared)
             backend.reset()
@@ -144,20 +167,18 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
                 return result(Verdict.WA, changed), True
             outputs_by_schedule[schedule] = read_outputs(backend, problem, prepared)
 
-        first_schedule, got = next(iter(outputs_by_schedule.items()))
-        report, _ = check_outputs(problem, reference, prepared.data, got)
-        if report is not None:
+        expected = expected_outputs(problem, reference, prepared.data)
+        reports = {schedule: compare_outputs(problem, reference, prepared.data, got, expected)
+                   for schedule, got in outputs_by_schedule.items()}
+        failing = [schedule for schedule, report in reports.items() if report is not None]
+        if failing:
+            schedule, report = failing[0], reports[failing[0]]
+            got = outputs_by_schedule[schedule]
+            if len(outputs_by_schedule) > 1 and not _all_equal(list(outputs_by_schedule.values())):
+                return result(Verdict.WA, _race_message(schedule, report, reports), report.first,
+                              _shown_inputs(prepared.data)), True
             return result(Verdict.WA, _mismatch_message(problem, report, got), report.first,
                           _shown_inputs(prepared.data)), True
-        for schedule, other in list(outputs_by_schedule.items())[1:]:
-            other_report, _ = check_outputs(problem, reference, prepared.data, other)
-            if other_report is not None:
-                m = other_report.first
-                return result(Verdict.WA, (
-                    f"data race: the result depends on the order threads run. With the threads of each block run in "
-                    f"{first_schedule} order the answer is right; in {schedule} order `{m.output}`[{m.index}] is "
-                    f"{m.got} instead of {m.expected}. Look for a missing __syncthreads() or an unprotected "
-                    f"read-modify-write."), m, _shown_inputs(prepared.data)), True
         if rerun:
             backend.set_schedule(backend.schedules[0])
             reset_outputs(backend, problem, prepared)
@@ -168,7 +189,7 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
             if err is not None:
                 return result(Verdict(err.verdict), "on the second run of the same input: " + _error_message(err)), not err.sticky
             again = read_outputs(backend, problem, prepared)
-            report, _ = check_outputs(problem, reference, prepared.data, again)
+            report = compare_outputs(problem, reference, prepared.data, again, expected)
             if report is not None:
                 return result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
                               + _mismatch_message(problem, report, again) +

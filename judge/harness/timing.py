@@ -101,7 +101,7 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
     for k, prepared in enumerate(sets):        # first call of each set: untimed, checked against the reference
         err = backend.call_solve(prepared.args(problem))
         got = read_outputs(backend, problem, prepared)
-        report, _ = check_outputs(problem, reference, prepared.data, got) if err is None else (None, None)
+        report = check_outputs(problem, reference, prepared.data, got) if err is None else None
         if err is not None or report is not None:
             why = err.message if err is not None else f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got {report.first.got}"
             hint = (" although the calls before it were right: does the solution cache results between calls?"
@@ -117,7 +117,7 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
         for name, view in outputs[k].items():
             if not bool(backend.cp.array_equal(view, golden[k][name])):
                 got = read_outputs(backend, problem, sets[k])
-                report, _ = check_outputs(problem, reference, sets[k].data, got)
+                report = check_outputs(problem, reference, sets[k].data, got)
                 if report is not None:
                     raise TimedCallFailed(
                         "WA", f"a timed call on input set {k + 1} gave a wrong answer although earlier calls were right: "
@@ -155,7 +155,7 @@ def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: li
         reference.baseline(**views[0])
     timer.stream.synchronize()
     got = read_outputs(backend, problem, sets[0])
-    report, _ = check_outputs(problem, reference, sets[0].data, got)
+    report = check_outputs(problem, reference, sets[0].data, got)
     if report is not None:
         raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
     state = {"next": 0}

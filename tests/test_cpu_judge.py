@@ -1,0 +1,68 @@
+"""The judge on the CPU backend: what a GPU would only hang or corrupt on, explained."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge.problems.loader import load_problem, problem_folders
+from judge.problems.validator import validate_folder
+from judge.submission import judge_source
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "cpu_cases"
+
+
+def judge(problem, path: Path, tests=("sample",)):
+    return judge_source(load_problem(problem), path.read_text(), backend="cpu", timing=False,
+                        patterns=list(tests), filename=path.name, seed=11)
+
+
+def test_early_return_before_barrier_is_barrier_divergence_naming_both_lines():
+    r = judge(3, CASES / "early_return_barrier.cu", tests=("sample/N=1000/uniform",))
+    assert r.verdict == "RE", r.message
+    assert "barrier divergence" in r.message and "block_sum" in r.message
+    assert "line 9" in r.message and "line 6" in r.message   # the barrier, and the early return
+
+
+def test_hillis_steele_missing_barrier_is_reported_as_a_race():
+    r = judge(83, ROOT / "problems/083-multi-block-scan/solutions/rejected/hillis_steele_one_barrier.cu")
+    assert r.verdict == "WA"
+    assert "data race" in r.message and "order" in r.message
+    assert r.tests[0].first_mismatch is not None and r.tests[0].inputs_shown is not None   # n = 8: input shown
+
+
+def test_warp_mask_leaving_out_an_active_lane_is_misuse():
+    r = judge(3, CASES / "warp_mask_misses_lane.cu", tests=("sample/N=1000/uniform",))
+    assert r.verdict == "RE", r.message
+    assert "__shfl_down_sync" in r.message and "0x0000ffff" in r.message and "line 7" in r.message
+
+
+def test_judge_py_without_a_gpu_uses_the_cpu_backend():
+    out = subprocess.run([sys.executable, "judge.py", "problem83",
+                          "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu",
+                          "--tests", "sample,edge", "--json"], cwd=ROOT, capture_output=True, text=True)
+    result = json.loads(out.stdout)
+    assert out.returncode == 0 and result["verdict"] == "AC" and result["backend"] == "cpu"
+    assert "timing needs a GPU" in " ".join(result["notes"]) and result["timing"] is None
+    assert len(result["tests"]) == 50
+
+
+def test_compile_error_is_mapped_to_the_users_line(tmp_path):
+    bad = tmp_path / "bad.cu"
+    bad.write_text("#include <cuda_runtime.h>\n\n__global__ void k(float* x) { x[0] = undefined_name; }\n"
+                   "extern \"C\" void solve(const float* input, float* output, int N) { k<<<1, 1>>>(output); }\n")
+    r = judge(1, bad)
+    assert r.verdict == "CE" and "bad.cu:3" in r.message and "undefined_name" in r.message
+
+
+@pytest.mark.parametrize("folder", problem_folders(), ids=lambda f: f.name)
+def test_catalog_solutions_get_their_declared_verdicts_on_cpu(folder):
+    def judge_file(problem, path):
+        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, filename=path.name, seed=5)
+        return result.verdict, result.message
+    report = validate_folder(folder, judge_file, jobs=2)
+    assert report.ok, "\n".join([str(f) for f in report.findings] +
+                                [f"{r.path.name}: expected {r.expected.value}, got {r.got.value}: {r.message}"
+                                 for r in report.runs if not r.ok])
