@@ -4,6 +4,7 @@ from __future__ import annotations
 import secrets
 import shutil
 import subprocess
+from pathlib import Path
 from functools import lru_cache
 from importlib.util import find_spec
 from typing import Callable
@@ -11,8 +12,10 @@ from typing import Callable
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, test_cases
 from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
-from sandbox.runner import OUTPUT_CAP_BYTES, ChildRun, python_child
+from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
+from sandbox.runner import OUTPUT_CAP_BYTES, run_child
 
+PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
 CPU_MIN_DEADLINE_S = 10.0
 
@@ -77,8 +80,9 @@ def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
 
 def judge_source(problem: Problem, source: str, *, backend: str = "auto", seed: int | None = None,
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
-                 filename: str = "solution.cu", arch: str | None = None,
+                 filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
                  on_event: EventHook = lambda e: None) -> Result:
+    """`hidden`: folders the run child must not see besides the catalog (e.g. a server's data folder)."""
     backend = resolve_backend(backend)
     seed = secrets.randbits(31) if seed is None else seed
     on_event({"event": "build_start", "backend": backend})
@@ -95,10 +99,12 @@ def judge_source(problem: Problem, source: str, *, backend: str = "auto", seed: 
     if not cases:
         raise ValueError(f"no test of {problem.key} matches {patterns}")
     deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
-    job = {"problem_folder": str(problem.folder), "backend": backend, "library": str(library), "artifacts": artifacts,
-           "seed": seed, "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases),
+    job = {"problem_files": {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES},
+           "problem_folder_name": problem.folder.name, "backend": backend, "library": str(library),
+           "artifacts": artifacts, "seed": seed, "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases),
            "timing": timing and backend == "gpu"}
-    child = ChildRun(python_child("judge.harness.child"), job, deadline)
+    child = run_child("judge.harness.child", job=job, deadline_s=deadline, gpu=(backend == "gpu"),
+                      build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden])
     tests: list[TestResult] = []
     timing_result: Timing | None = None
     device, isolation, internal = None, [], None

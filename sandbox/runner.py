@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from sandbox import bubblewrap
+from sandbox.limits import Limits
+
 OUTPUT_CAP_BYTES = 1 << 20     # stdout + stderr + printf a child may write before OLE
+CPU_HOST_MEMORY = 8 << 30       # host memory a child may use: the emulator's buffers live there
+GPU_HOST_MEMORY = 96 << 30      # GPU-only tests stage inputs and outputs of many GB in host memory
+CPU_SECONDS = 1800
+# The only variables a child inherits: numerics settings and device selection, never credentials.
+PASSED_ENV = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "CUDA_VISIBLE_DEVICES", "CUDAJUDGE_CPU_THREADS", "LD_LIBRARY_PATH")
 STARTUP_DEADLINE_S = 120.0     # importing CuPy and creating a context can be slow on a cold machine
 IDLE_DEADLINE_S = 600.0        # between events outside a solve() call (reference, timing)
 
@@ -40,6 +48,7 @@ class ChildRun:
     job: dict
     deadline_s: float
     env: dict[str, str] | None = None
+    limits: Limits | None = None
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
 
     def events(self) -> Iterator[dict]:
@@ -47,7 +56,8 @@ class ChildRun:
         job = {**self.job, "event_fd": write_fd}
         with tempfile.TemporaryFile() as output:
             proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=output, stderr=output,
-                                    pass_fds=(write_fd,), start_new_session=True, env=self.env)
+                                    pass_fds=(write_fd,), start_new_session=True, env=self.env,
+                                    preexec_fn=self.limits.apply if self.limits else None)
             os.close(write_fd)
             try:
                 proc.stdin.write(json.dumps(job).encode())
@@ -116,9 +126,32 @@ def _kill_group(proc: subprocess.Popen) -> None:
     proc.wait()
 
 
-def python_child(module: str) -> list[str]:
-    return [sys.executable, "-m", module]
-
-
 def repository_root() -> Path:
     return Path(__file__).resolve().parents[1]
+
+
+def _child_environment() -> dict[str, str]:
+    """A clean environment: nothing of the parent's but what the child needs to run."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONPATH": os.pathsep.join([str(repository_root()), *[p for p in sys.path if p and os.path.isdir(p)]]),
+           "CUPY_CACHE_DIR": "/tmp/cupy-cache", "TMPDIR": "/tmp"}
+    env.update({k: os.environ[k] for k in PASSED_ENV if k in os.environ})
+    return env
+
+
+def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir: Path,
+              hidden: list[Path], sandbox: bool = True) -> ChildRun:
+    """The run child for one submission: bubblewrap where it works, rlimits always; the child adds
+    its own seccomp filter. `hidden` folders (the catalog, the server's data) stay out of its view."""
+    env = _child_environment()
+    command = [sys.executable, "-m", module]
+    limits = Limits(output_bytes=OUTPUT_CAP_BYTES + 1, data_bytes=(GPU_HOST_MEMORY if gpu else CPU_HOST_MEMORY),
+                    cpu_seconds=CPU_SECONDS)
+    isolation = Limits.names()
+    if sandbox and bubblewrap.available():
+        root = repository_root()
+        command = bubblewrap.run_command(command, code_dirs=[root / "judge", root / "sandbox"],
+                                         read_only=[build_dir, *[Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p]],
+                                         hidden=hidden, gpu=gpu, env=env)
+        isolation = ["bubblewrap(no network, read-only minimal view, private /tmp" + (", GPU nodes)" if gpu else ")")] + isolation
+    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits)

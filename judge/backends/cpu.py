@@ -28,7 +28,8 @@ class CpuBackend:
     name = "cpu"
     schedules = tuple(ORDERS)
 
-    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str]):
+    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
+        before_user_code()
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
         self.solve = self.lib.solve
         self.solve.argtypes = solve_argtypes(problem)

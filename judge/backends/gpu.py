@@ -30,7 +30,7 @@ class GpuBackend:
     name = "gpu"
     schedules = ("device",)
 
-    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str]):
+    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
         import cupy as cp
 
         self.cp = cp
@@ -38,6 +38,7 @@ class GpuBackend:
         self.device = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         self.stream = cp.cuda.Stream.null     # the legacy default stream: the user's stream 0 semantics
         self.arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
+        before_user_code()
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
         self.solve = self.lib.solve
         self.solve.argtypes = solve_argtypes(problem)

@@ -52,7 +52,7 @@ class DeviceCompile:
                    "name_expressions": name_expressions, "cubin_path": str(self.cubin), "log_cap": NVRTC_LOG_CAP,
                    "pch": {"path": str(self.slot.path), "scratch": str(self.slot.scratch)} if self.slot else None}
         args = [sys.executable, "-I", str(WORKER)] + (["--pch"] if self.slot else [])
-        self.job = Job(args, stdin=json.dumps(request).encode())
+        self.job = Job(args, stdin=json.dumps(request).encode(), writable=(workdir,))
 
     def finish(self, deadline: float) -> DeviceOutcome:
         done = self.job.wait(deadline)

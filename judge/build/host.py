@@ -48,7 +48,7 @@ class RuntimeObject:
         self._partial = folder / f"{self.path.stem}.{os.getpid()}.{secrets.token_hex(6)}.partial.o"
         self.job = None if self.path.exists() else Job(
             [chain.cxx, *_common_flags(chain), "-fvisibility=hidden", "-c", str(RUNTIME_SOURCE), "-o",
-             str(self._partial)], env=_environment())
+             str(self._partial)], env=_environment(), writable=(folder,))
 
     def finish(self, deadline: float) -> str | None:
         """None when the object is ready, else the compiler's complaint (a judge bug)."""

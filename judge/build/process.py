@@ -8,7 +8,21 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from sandbox import bubblewrap
+
 OUTPUT_CAP_BYTES = 64 * 1024
+
+
+def build_writable_dirs() -> list[Path]:
+    """The caches compilers write into: the build cache, NVRTC's precompiled headers, the CPU runtime."""
+    from judge.build.cache import cache_root
+    from judge.build.cpu_build import cache_dir
+    from judge.build.pch import pch_dir
+
+    folders = [cache_root(), cache_dir(), pch_dir()]
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folders
 
 
 @dataclass(frozen=True)
@@ -29,11 +43,17 @@ def _capped(data: bytes) -> str:
 
 
 class Job:
-    """One running process; its whole process group is killed if it outlives the deadline."""
+    """One running process; its whole process group is killed if it outlives the deadline.
 
-    def __init__(self, args: list[str], *, stdin: bytes = b"", cwd: Path | None = None, env: dict | None = None):
+    Compilers run in bubblewrap where it works: no network, no device nodes, the filesystem
+    read-only but for the job's folder and the build caches."""
+
+    def __init__(self, args: list[str], *, stdin: bytes = b"", cwd: Path | None = None, env: dict | None = None,
+                 writable: tuple[Path, ...] = ()):
         self.started = time.perf_counter()
         self._stdin = stdin
+        if bubblewrap.available():
+            args = bubblewrap.build_command(args, [p for p in (cwd, *writable, *build_writable_dirs()) if p is not None])
         self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          cwd=cwd, env=env, start_new_session=True)
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 import traceback
+from pathlib import Path
 
 from judge.backends import open_backend
 from judge.harness.correctness import run_case
@@ -16,6 +18,19 @@ from judge.problems.loader import load_reference, parse_problem
 from judge.problems.plan import test_cases
 from judge.harness.job import Job
 from judge.result import TestResult, Verdict
+from sandbox import seccomp_filter
+
+
+def _load_problem(job: Job):
+    """Materialize the problem in a private folder, load it, and delete the files again, so user
+    code finds no reference on disk."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / job.problem_folder_name
+        folder.mkdir()
+        for name, text in job.problem_files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        problem = parse_problem(folder)
+        return problem, load_reference(problem)
 
 
 def main() -> int:
@@ -27,10 +42,15 @@ def main() -> int:
         events.flush()
 
     try:
-        problem = parse_problem(job.problem_folder)
-        reference = load_reference(problem)
-        backend = open_backend(job.backend, problem, job.library, job.artifacts)
-        emit("ready", device=backend.device, isolation=job.isolation)
+        problem, reference = _load_problem(job)
+        isolation = list(job.isolation)
+
+        def before_user_code() -> None:
+            if job.seccomp and seccomp_filter.install():
+                isolation.append("seccomp")
+
+        backend = open_backend(job.backend, problem, job.library, job.artifacts, before_user_code)
+        emit("ready", device=backend.device, isolation=isolation)
         by_name = {c.name: c for c in test_cases(problem)}
         results = []
         for name in job.tests:

@@ -7,7 +7,8 @@ from pydantic import BaseModel
 
 
 class Job(BaseModel):
-    problem_folder: Path
+    problem_files: dict[str, str]     # problem.toml and reference.py: the child needs no view of the catalog
+    problem_folder_name: str          # e.g. "083-multi-block-scan"
     backend: str                      # gpu | cpu
     library: Path                     # the built shared library that exports solve()
     artifacts: dict[str, str] = {}    # backend-specific: cubin path, kernel table, ...
@@ -16,4 +17,5 @@ class Job(BaseModel):
     rerun_test: str | None = None     # run this one twice to catch non-determinism
     timing: bool = False
     event_fd: int
-    isolation: list[str] = []
+    isolation: list[str] = []         # what the parent set up; the child adds what it installs itself
+    seccomp: bool = True

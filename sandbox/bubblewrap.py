@@ -1,0 +1,80 @@
+"""Command lines that run a program inside bubblewrap: no network, a read-only view, a private /tmp.
+
+Two views: a build view (the whole filesystem read-only, no device nodes at all, the build's own
+folders writable) and a run view (only the interpreter, the judge's code and the built
+submission, plus the GPU's device nodes when the run uses it).
+"""
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+DISABLE_ENV = "CUDAJUDGE_SANDBOX"    # "off" turns bubblewrap off (for debugging the judge itself)
+COMMON = ["--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+SYSTEM_DIRS = ["/usr", "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d"]
+GPU_NODES = ["/dev/nvidiactl", "/dev/nvidia-uvm", "/dev/nvidia-uvm-tools", "/dev/nvidia-modeset"]
+GPU_READ_ONLY = ["/sys", "/proc/driver/nvidia", "/usr/local/nvidia", "/usr/local/cuda", "/etc/OpenCL"]
+
+
+@lru_cache(maxsize=1)
+def available() -> bool:
+    """bubblewrap is installed and can make namespaces here (it cannot in every container)."""
+    if os.environ.get(DISABLE_ENV) == "off" or shutil.which("bwrap") is None:
+        return False
+    try:
+        probe = subprocess.run(["bwrap", *COMMON, "--ro-bind", "/", "/", "--", "true"], capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
+def _binds(flag: str, paths) -> list[str]:
+    out: list[str] = []
+    for path in dict.fromkeys(str(p) for p in paths):
+        if os.path.exists(path):
+            out += [flag, path, path]
+    return out
+
+
+def build_command(args: list[str], writable: list[Path]) -> list[str]:
+    """A compiler run: everything readable, nothing writable but its own folders (the first one
+    also takes the compilers' temporary files), no devices."""
+    return ["bwrap", *COMMON, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+            *_binds("--bind", writable), "--setenv", "TMPDIR", str(writable[0]), "--", *args]
+
+
+def _python_paths(hidden: list[Path]) -> list[str]:
+    """What the interpreter needs to start and import the judge's dependencies; never a folder that
+    holds one of `hidden` (the repository root is on sys.path when judge.py runs as a script)."""
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))}
+    paths.update(p for p in sys.path if p and os.path.isdir(p))
+    keep = []
+    for p in paths:
+        real = Path(p).resolve()
+        if not any(h.resolve() == real or real in h.resolve().parents for h in hidden):
+            keep.append(p)
+    return sorted(keep)
+
+
+def run_command(args: list[str], *, code_dirs: list[Path], read_only: list[Path], hidden: list[Path], gpu: bool,
+                env: dict[str, str]) -> list[str]:
+    """A run child: a minimal read-only view holding the interpreter, the judge's code (code_dirs)
+    and the submission's build (read_only); a private /tmp; GPU device nodes only when asked.
+    Nothing under `hidden` (the catalog, the data folder) is in the view."""
+    view = ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--dir", "/etc"]
+    for link, target in (("/bin", "usr/bin"), ("/lib", "usr/lib"), ("/lib64", "usr/lib64"), ("/sbin", "usr/sbin")):
+        if os.path.islink(link):
+            view += ["--symlink", target, link]
+        elif os.path.isdir(link):
+            view += ["--ro-bind", link, link]
+    view += _binds("--ro-bind", SYSTEM_DIRS + _python_paths(hidden) + [str(p) for p in code_dirs + read_only])
+    if gpu:
+        view += _binds("--dev-bind", sorted(glob.glob("/dev/nvidia[0-9]*")) + GPU_NODES)
+        view += _binds("--ro-bind", GPU_READ_ONLY)
+    environment = [item for key, value in env.items() for item in ("--setenv", key, value)]
+    return ["bwrap", *COMMON, "--clearenv", *environment, *view, "--chdir", "/tmp", "--", *args]
