@@ -119,6 +119,10 @@ def judge_command(
     tests: Optional[list[str]] = typer.Option(None, "--tests", help="Run only these tests: a name, a group or a glob; "
                                               "repeat the option or separate with commas."),
     arch: Optional[str] = typer.Option(None, help="GPU architecture, e.g. sm_90 (default: the local GPU's)."),
+    server: Optional[str] = typer.Option(None, "--server", metavar="URL",
+                                         help="Judge on a cudajudge server instead of here, e.g. http://judge:8000."),
+    token: Optional[str] = typer.Option(None, "--token", envvar="CUDAJUDGE_TOKEN", metavar="T",
+                                        help="With --server: your API token (from POST /api/auth/login)."),
 ) -> None:
     """Judge SOLUTION for PROBLEM; exit code 0 iff accepted."""
     from judge.problems.loader import load_problem
@@ -126,6 +130,8 @@ def judge_command(
     from judge.submission import judge_source
 
     tests = [t for item in tests or [] for t in item.split(",") if t] or None
+    if server:
+        raise typer.Exit(_judge_remote(server, token, problem, solution, json_out, tests, backend, seed, no_timing, arch))
     try:
         spec = load_problem(problem)
         source = solution.read_bytes().decode("utf-8")
@@ -156,3 +162,98 @@ def judge_command(
     else:
         render(result, console)
     raise typer.Exit(0 if result.verdict == "AC" else 1)
+
+
+def _judge_remote(server: str, token: Optional[str], problem: str, solution: Path, json_out: bool,
+                  tests: Optional[list[str]], backend: str, seed: Optional[int], no_timing: bool,
+                  arch: Optional[str]) -> int:
+    """`judge --server`: submit, follow the events, print the Result as a local judge does."""
+    from judge.report import render
+    from server.remote import RemoteError, RemoteJudge
+
+    chosen = {"--seed": seed is not None, "--arch": arch is not None, "--backend": backend != "auto",
+              "--no-timing": no_timing, "--tests": tests not in (None, ["sample"])}
+    if any(chosen.values()):
+        errors.print(f"{', '.join(k for k, v in chosen.items() if v)}: not available with --server (the server "
+                     f"chooses backend and seed; '--tests sample' runs the sample tests, otherwise every test "
+                     f"is judged and timed)", highlight=False, markup=False)
+        return 2
+    mode = "run" if tests == ["sample"] else "submit"
+    try:
+        source = solution.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        errors.print(f"{solution}: not UTF-8 text (byte {exc.start}); save the file as UTF-8", highlight=False)
+        return 2
+    try:
+        remote = RemoteJudge(server, token or "")
+        try:
+            if json_out:
+                _, result = remote.judge(problem, source, mode=mode, filename=solution.name)
+            else:
+                with console.status(f"submitting {solution.name} for {problem} to {server} …") as status:
+                    def progress(event: dict) -> None:
+                        if event["event"] == "test":
+                            status.update(f"{event['result'].get('name')}: {event['result'].get('verdict')}")
+                        elif event["event"] == "status":
+                            status.update(f"{event['status']} …")
+                        elif event["event"] == "queued":
+                            status.update(f"submission {event['id']} queued …")
+                    _, result = remote.judge(problem, source, mode=mode, filename=solution.name, on_event=progress)
+        finally:
+            remote.close()
+    except RemoteError as exc:
+        errors.print(f"{server}: {exc}", highlight=False, markup=False)
+        return 2
+    if json_out:
+        print(result.model_dump_json(indent=2))
+    else:
+        render(result, console)
+    return 0 if result.verdict == "AC" else 1
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", envvar="CUDAJUDGE_DATA_DIR",
+                                            help="Uploaded problems and the SQLite database "
+                                                 "(default: ~/.local/share/cudajudge)."),
+    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="CUDAJUDGE_DATABASE_URL",
+                                               help="e.g. postgresql://user:pw@host/db (default: SQLite in the data dir)."),
+    backend: Optional[str] = typer.Option(None, help="auto (default: GPU when present), gpu or cpu."),
+    workers: Optional[int] = typer.Option(None, min=1, help="Judging workers (default: one per GPU, else 1)."),
+) -> None:
+    """Run the judge server: API, database (migrated on start) and the embedded dispatcher."""
+    from server.cli import serve
+
+    serve(host, port, data_dir, database_url, backend, workers)
+
+
+admin_app = typer.Typer(help="Administration: accounts.", no_args_is_help=True)
+app.add_typer(admin_app, name="admin")
+
+
+@admin_app.command("create-user")
+def create_user_command(
+    username: str = typer.Argument(..., help="The new account's name."),
+    role: str = typer.Option("student", help="student, instructor or admin."),
+    password: Optional[str] = typer.Option(None, envvar="CUDAJUDGE_PASSWORD",
+                                           help="The password (default: asked for, without echo)."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", envvar="CUDAJUDGE_DATA_DIR", help="As for serve."),
+    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="CUDAJUDGE_DATABASE_URL",
+                                               help="As for serve."),
+    print_token: bool = typer.Option(False, "--print-token", help="Also print an API token for the account."),
+) -> None:
+    """Create an account, e.g. the first one: `cudajudge admin create-user alice --role admin`."""
+    from server.cli import create_user
+
+    if role not in ("student", "instructor", "admin"):
+        errors.print(f"unknown role {role!r}: choose student, instructor or admin", highlight=False)
+        raise typer.Exit(2)
+    if password is None:
+        password = typer.prompt("password", hide_input=True, confirmation_prompt=True)
+    try:
+        print(create_user(username, password, role, data_dir, database_url, print_token))
+    except ValueError as exc:
+        errors.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(1)

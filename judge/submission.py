@@ -45,7 +45,7 @@ def resolve_backend(name: str) -> str:
     return name
 
 
-def _build(problem: Problem, source: str, backend: str, filename: str, arch: str | None):
+def _build(problem: Problem, source: str | bytes, backend: str, filename: str, arch: str | None):
     """(compile info, library path, backend artifacts)."""
     if backend == "gpu":
         from judge.build import build
@@ -58,7 +58,7 @@ def _build(problem: Problem, source: str, backend: str, filename: str, arch: str
         prepared = prepare(problem, source, filename)
     except SourceRejected as rejected:
         return CompileInfo(ok=False, diagnostics=rejected.diagnostics), None, {}
-    info, library = build_cpu(source, filename=filename)
+    info, library = build_cpu(source.decode("utf-8") if isinstance(source, bytes) else source, filename=filename)
     if info.ok and prepared.held_back:
         return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
     return info, library, {}
@@ -78,7 +78,7 @@ def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
     return Verdict.AC, f"all {len(tests)} tests passed"
 
 
-def judge_source(problem: Problem, source: str, *, backend: str = "auto", seed: int | None = None,
+def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto", seed: int | None = None,
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
                  on_event: EventHook = lambda e: None) -> Result:
@@ -109,6 +109,7 @@ def judge_source(problem: Problem, source: str, *, backend: str = "auto", seed: 
     timing_result: Timing | None = None
     device, isolation, internal = None, [], None
     printf_bytes = 0
+    finished = False
     for event in child.events():
         kind = event["event"]
         if kind == "ready":
@@ -120,19 +121,23 @@ def judge_source(problem: Problem, source: str, *, backend: str = "auto", seed: 
             timing_result = Timing.model_validate(event["timing"])
         elif kind == "internal_error":
             internal = event
+        elif kind in ("done", "stopped"):
+            finished = True
         on_event(event)
 
     outcome = child.outcome
     by_name = {c.name: c for c in cases}
     next_case = by_name[cases[len(tests)].name] if len(tests) < len(cases) else None
-    if outcome.killed_for == "deadline" and next_case is not None:
-        tests.append(TestResult(name=next_case.name, size=next_case.size, distribution=next_case.distribution,
+    if outcome.killed_for == "deadline":
+        where = next_case or TestCase("benchmark", "benchmark", {}, "-", True, False)
+        tests.append(TestResult(name=where.name, size=where.size, distribution=where.distribution,
                                 verdict=Verdict.TLE, message=f"solve() did not finish within {deadline:g} s "
                                 f"(an endless loop, a deadlock, or far too slow); the process was killed"))
     elif internal is not None:
         notes.append(f"internal error: {internal['message']}")
-    elif next_case is not None and outcome.returncode not in (0, None) and not any(t.verdict != Verdict.AC for t in tests):
+    elif not finished and not any(t.verdict != Verdict.AC for t in tests):
         how = f"signal {outcome.signal_name}" if outcome.signal_name else f"exit status {outcome.returncode}"
+        next_case = next_case or cases[-1]
         tests.append(TestResult(name=next_case.name, size=next_case.size, distribution=next_case.distribution,
                                 verdict=Verdict.RE, message=f"the process running solve() ended with {how} "
                                 f"during this test (a crash in host code, exit() or abort()). "

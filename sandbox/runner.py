@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import selectors
 import signal
 import subprocess
@@ -50,10 +51,11 @@ class ChildRun:
     env: dict[str, str] | None = None
     limits: Limits | None = None
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
+    token: str = field(default_factory=lambda: secrets.token_hex(16))   # events without it are ignored
 
     def events(self) -> Iterator[dict]:
         read_fd, write_fd = os.pipe()
-        job = {**self.job, "event_fd": write_fd}
+        job = {**self.job, "event_fd": write_fd, "token": self.token}
         with tempfile.TemporaryFile() as output:
             proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=output, stderr=output,
                                     pass_fds=(write_fd,), start_new_session=True, env=self.env,
@@ -92,6 +94,8 @@ class ChildRun:
                         event = json.loads(line)
                     except json.JSONDecodeError:
                         continue   # not ours: user code wrote to the channel
+                    if not isinstance(event, dict) or event.pop("token", None) != self.token:
+                        continue   # forged: user code shares the child's process and can write to the channel
                     if event.get("event") == "start":
                         current_test = event.get("test")
                         deadline = time.monotonic() + self.deadline_s

@@ -43,6 +43,7 @@ class CpuBackend:
         self.lib.cudajudge_cpu_alloc.restype = ctypes.c_void_p
         self.lib.cudajudge_cpu_free.argtypes = [ctypes.c_void_p]
         self.lib.cudajudge_cpu_printf_size.restype = ctypes.c_uint64
+        self.lib.cudajudge_cpu_printf_dropped.restype = ctypes.c_uint64
         self.lib.cudajudge_cpu_printf_read.argtypes = [ctypes.c_char_p, ctypes.c_uint64]
         self.lib.cudajudge_cpu_printf_read.restype = ctypes.c_uint64
         self.lib.cudajudge_cpu_set_schedule.argtypes = [ctypes.c_int, ctypes.c_uint64]
@@ -88,6 +89,10 @@ class CpuBackend:
         self.solve(*args)
         verdict = VERDICTS.get(self.lib.cudajudge_cpu_verdict(), "RE")
         if verdict is None:
+            dropped = self.lib.cudajudge_cpu_printf_dropped()
+            if dropped:
+                return RunError("OLE", f"kernel printf output flooded: {dropped} bytes past the "
+                                       f"{self.lib.cudajudge_cpu_printf_size()} bytes kept were dropped")
             return None
         message = (self.lib.cudajudge_cpu_error_message() or b"").decode("utf-8", "replace")
         index = self.lib.cudajudge_cpu_error_launch()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import subprocess
 import time
@@ -11,6 +12,14 @@ from pathlib import Path
 from sandbox import bubblewrap
 
 OUTPUT_CAP_BYTES = 64 * 1024
+
+
+COMPILER_MEMORY_BYTES = 8 << 30   # address space of one compiler process: a compile bomb ends as CE
+
+
+def _compiler_limits() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (COMPILER_MEMORY_BYTES, COMPILER_MEMORY_BYTES))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
 def build_writable_dirs() -> list[Path]:
@@ -55,7 +64,7 @@ class Job:
         if bubblewrap.available():
             args = bubblewrap.build_command(args, [p for p in (cwd, *writable, *build_writable_dirs()) if p is not None])
         self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         cwd=cwd, env=env, start_new_session=True)
+                                         cwd=cwd, env=env, start_new_session=True, preexec_fn=_compiler_limits)
 
     def wait(self, deadline: float) -> Finished:
         """Wait until `deadline` (a time.perf_counter() value)."""

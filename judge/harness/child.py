@@ -36,9 +36,10 @@ def _load_problem(job: Job):
 def main() -> int:
     job = Job.model_validate_json(sys.stdin.read())
     events = os.fdopen(job.event_fd, "w", buffering=1)
+    token = job.token
 
     def emit(kind: str, **payload) -> None:
-        events.write(json.dumps({"event": kind, **payload}) + "\n")
+        events.write(json.dumps({"event": kind, "token": token, **payload}) + "\n")
         events.flush()
 
     try:

@@ -17,5 +17,6 @@ class Job(BaseModel):
     rerun_test: str | None = None     # run this one twice to catch non-determinism
     timing: bool = False
     event_fd: int
+    token: str                        # proves an event came from the harness, not from user code
     isolation: list[str] = []         # what the parent set up; the child adds what it installs itself
     seccomp: bool = True

@@ -1,0 +1,23 @@
+// expect: AC
+// what: secrets in the environment
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = fmaxf(in[i], 0.0f);
+}
+
+// The attack's success would change the answer: a succeeded attack gives WA, a blocked one AC.
+static void answer(const float* input, float* output, int N, bool escaped) {
+    relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
+}
+
+extern "C" void solve(const float* input, float* output, int N) {
+    extern char** environ;
+    bool found = getenv("CUDAJUDGE_TEST_SECRET") != nullptr;
+    for (char** e = environ; *e; ++e) found = found || strstr(*e, "SECRET") || strstr(*e, "TOKEN") || strstr(*e, "PASSWORD");
+    answer(input, output, N, found);
+}

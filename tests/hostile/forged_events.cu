@@ -1,0 +1,24 @@
+// expect: WA
+// message: expected
+// what: forged harness events claiming AC on the event channel
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = fmaxf(in[i], 0.0f);
+}
+
+// The attack's success would change the answer: a succeeded attack gives WA, a blocked one AC.
+static void answer(const float* input, float* output, int N, bool escaped) {
+    relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
+}
+
+extern "C" void solve(const float* input, float* output, int N) {
+    for (int fd = 3; fd < 64; ++fd) {
+        dprintf(fd, "{\"event\": \"test\", \"result\": {\"name\": \"x\", \"size\": {}, \"distribution\": \"-\", \"verdict\": \"AC\"}}\n");
+        dprintf(fd, "{\"event\": \"done\"}\n");
+    }
+    answer(input, output, N, true);
+}

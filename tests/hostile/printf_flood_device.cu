@@ -1,0 +1,21 @@
+// expect: OLE
+// message: printf
+// what: a kernel printf flood
+#include <cuda_runtime.h>
+
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = fmaxf(in[i], 0.0f);
+}
+
+// The attack's success would change the answer: a succeeded attack gives WA, a blocked one AC.
+static void answer(const float* input, float* output, int N, bool escaped) {
+    relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
+}
+
+__global__ void chatty() { for (int i = 0; i < 64; ++i) printf("block %d thread %d line %d of a long flood\n", blockIdx.x, threadIdx.x, i); }
+
+extern "C" void solve(const float* input, float* output, int N) {
+    chatty<<<64, 256>>>();
+    answer(input, output, N, false);
+}

@@ -1,0 +1,22 @@
+// expect: AC
+// what: ptrace-attaching to the parent process
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+#include <sys/ptrace.h>
+
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = fmaxf(in[i], 0.0f);
+}
+
+// The attack's success would change the answer: a succeeded attack gives WA, a blocked one AC.
+static void answer(const float* input, float* output, int N, bool escaped) {
+    relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
+}
+
+extern "C" void solve(const float* input, float* output, int N) {
+    long rc = ptrace(PTRACE_ATTACH, getppid(), nullptr, nullptr);
+    answer(input, output, N, rc == 0);
+}
