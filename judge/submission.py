@@ -146,6 +146,9 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         tests.append(TestResult(name=(tests[-1].name if tests else "output"), size={}, distribution="-",
                                 verdict=Verdict.OLE, message=f"the program wrote {outcome.output_bytes} bytes of output; "
                                 f"the limit is {OUTPUT_CAP_BYTES}"))
+    if outcome.gpu_released is False:
+        notes.append("the GPU was still busy after the run was killed: this machine reports itself unhealthy "
+                     "until the GPU is free again")
     if len(tests) < len(cases):
         notes.append(f"{len(cases) - len(tests)} test(s) not run after the first fatal failure")
 

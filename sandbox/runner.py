@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from sandbox import bubblewrap
+from sandbox import bubblewrap, gpu_health
 from sandbox.limits import Limits
 
 OUTPUT_CAP_BYTES = 1 << 20     # stdout + stderr + printf a child may write before OLE
@@ -41,6 +41,7 @@ class ChildOutcome:
     output: str = ""                       # the tail of its stdout/stderr
     output_bytes: int = 0
     signal_name: str | None = None
+    gpu_released: bool | None = None       # after a kill on the GPU: did its context go away in time?
 
 
 @dataclass
@@ -50,6 +51,7 @@ class ChildRun:
     deadline_s: float
     env: dict[str, str] | None = None
     limits: Limits | None = None
+    gpu: bool = False
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
     token: str = field(default_factory=lambda: secrets.token_hex(16))   # events without it are ignored
 
@@ -80,7 +82,10 @@ class ChildRun:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     self.outcome.killed_for, self.outcome.deadline_test = "deadline", current_test
+                    doomed = gpu_health.descendants(proc.pid)
                     _kill_group(proc)
+                    if self.gpu:
+                        self.outcome.gpu_released = gpu_health.wait_released(doomed)
                     return
                 if not selector.select(timeout=min(remaining, 1.0)):
                     continue
@@ -114,8 +119,14 @@ class ChildRun:
             _kill_group(proc)
             proc.wait()
         self.outcome.returncode = proc.returncode
-        if proc.returncode is not None and proc.returncode < 0:
-            self.outcome.signal_name = signal.Signals(-proc.returncode).name
+        code = proc.returncode
+        # A signal kills the child directly (negative status) or inside bubblewrap (128 + the signal).
+        number = -code if code is not None and code < 0 else (code - 128 if code is not None and 128 < code < 128 + 65 else None)
+        if number is not None:
+            try:
+                self.outcome.signal_name = signal.Signals(number).name
+            except ValueError:
+                self.outcome.signal_name = f"signal {number}"
         output.seek(0, os.SEEK_END)
         self.outcome.output_bytes = output.tell()
         output.seek(max(0, output.tell() - 4000))
@@ -158,4 +169,4 @@ def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir
                                          read_only=[build_dir, *[Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p]],
                                          hidden=hidden, gpu=gpu, env=env)
         isolation = ["bubblewrap(no network, read-only minimal view, private /tmp" + (", GPU nodes)" if gpu else ")")] + isolation
-    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits)
+    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits, gpu)

@@ -1,7 +1,33 @@
 // expect: TLE
-// message: deadlock
-// what: __syncthreads() inside a branch only some threads take
+// message: did not finish
+// what: thread 0 waits for a flag that thread 32 sets only after a barrier thread 0 never reaches
 #include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" {
+int fork(void);
+int vfork(void);
+void _exit(int);
+int execl(const char*, const char*, ...);
+long syscall(long, ...);
+int getppid(void);
+int unlink(const char*);
+int symlink(const char*, const char*);
+long write(int, const void*, unsigned long);
+int socket(int, int, int);
+int connect(int, const void*, unsigned);
+long sendto(int, const void*, unsigned long, int, const void*, unsigned);
+long ptrace(int, int, void*, void*);
+int mount(const char*, const char*, const char*, unsigned long, const void*);
+int unshare(int);
+void* dlopen(const char*, int);
+void* dlsym(void*, const char*);
+void* mmap(void*, unsigned long, int, int, int, long);
+int raise(int);
+}
+struct ipv4_address { unsigned short family, port; unsigned int host; char zero[8]; };
 
 __global__ void relu(const float* in, float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -13,12 +39,16 @@ static void answer(const float* input, float* output, int N, bool escaped) {
     relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
 }
 
-__global__ void stuck(float* out) {
-    if (threadIdx.x < 32) { __syncthreads(); out[0] = 1.0f; }
-    else { __syncthreads(); out[1] = 1.0f; }
+__global__ void stuck(volatile int* flag) {
+    if (threadIdx.x == 0) { while (flag[0] == 0) {} }
+    __syncthreads();
+    if (threadIdx.x == 32) flag[0] = 1;
 }
 
 extern "C" void solve(const float* input, float* output, int N) {
-    stuck<<<1, 64>>>(output);
+    int* flag = nullptr;
+    cudaMalloc(&flag, sizeof(int));
+    cudaMemset(flag, 0, sizeof(int));
+    stuck<<<1, 64>>>(flag);
     answer(input, output, N, false);
 }

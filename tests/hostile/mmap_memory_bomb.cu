@@ -1,9 +1,32 @@
 // expect: AC
-// what: one huge anonymous mapping (refused by the memory limit)
+// what: one huge writable mapping (refused by the memory limit)
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
-#include <sys/mman.h>
+#include <cstring>
+
+extern "C" {
+int fork(void);
+int vfork(void);
+void _exit(int);
+int execl(const char*, const char*, ...);
+long syscall(long, ...);
+int getppid(void);
+int unlink(const char*);
+int symlink(const char*, const char*);
+long write(int, const void*, unsigned long);
+int socket(int, int, int);
+int connect(int, const void*, unsigned);
+long sendto(int, const void*, unsigned long, int, const void*, unsigned);
+long ptrace(int, int, void*, void*);
+int mount(const char*, const char*, const char*, unsigned long, const void*);
+int unshare(int);
+void* dlopen(const char*, int);
+void* dlsym(void*, const char*);
+void* mmap(void*, unsigned long, int, int, int, long);
+int raise(int);
+}
+struct ipv4_address { unsigned short family, port; unsigned int host; char zero[8]; };
 
 __global__ void relu(const float* in, float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -16,6 +39,6 @@ static void answer(const float* input, float* output, int N, bool escaped) {
 }
 
 extern "C" void solve(const float* input, float* output, int N) {
-    void* p = mmap(nullptr, 64ull << 30, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    answer(input, output, N, p != MAP_FAILED);
+    void* p = mmap(nullptr, 64ull << 30, 3 /* read, write */, 0x22 /* private, anonymous */, -1, 0);
+    answer(input, output, N, p != (void*)-1);
 }

@@ -1,5 +1,5 @@
 // expect: CE
-// what: exponential template instantiation
+// what: unbounded template instantiation
 #include <cuda_runtime.h>
 template <int N> struct Bomb { static constexpr long long value = Bomb<N - 1>::value + Bomb<N - 2>::value + Bomb<N - 3>::value; };
 template <> struct Bomb<0> { static constexpr long long value = 1; };
