@@ -1,0 +1,34 @@
+// expect: WA
+// Rounds the RUNNING sum up to a multiple of block_size instead of each expert's count: two experts with 1 token each need 2 blocks, not 1.
+#include <cuda_runtime.h>
+
+constexpr int kMaxExperts = 1024;
+
+__global__ void count_tokens(const int* expert_ids, int* counts, int num_tokens) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < num_tokens) atomicAdd(&counts[expert_ids[i]], 1);
+}
+
+// offsets[e + 1] = inclusive scan of round_up(counts[e]); offsets[0] = 0. One block, 1024 threads.
+__global__ void aligned_offsets(const int* counts, int* offsets, int num_experts, int block_size) {
+    __shared__ int s[kMaxExperts];
+    const int e = threadIdx.x;
+    const int c = e < num_experts ? counts[e] : 0;
+    s[e] = c;                                                // plain counts ...
+    __syncthreads();
+    for (int d = 1; d < kMaxExperts; d <<= 1) {
+        const int add = e >= d ? s[e - d] : 0;
+        __syncthreads();
+        s[e] += add;
+        __syncthreads();
+    }
+    if (e < num_experts) offsets[e + 1] = (s[e] + block_size - 1) / block_size * block_size;   // ... rounded after summing
+    if (e == 0) offsets[0] = 0;
+}
+
+extern "C" void solve(const int* expert_ids, int* counts, int* offsets, int num_tokens,
+                      int num_experts, int block_size) {
+    cudaMemsetAsync(counts, 0, num_experts * sizeof(int));   // counts start out as garbage
+    count_tokens<<<(num_tokens + 255) / 256, 256>>>(expert_ids, counts, num_tokens);
+    aligned_offsets<<<1, kMaxExperts>>>(counts, offsets, num_experts, block_size);
+}
