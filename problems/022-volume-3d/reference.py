@@ -1,0 +1,57 @@
+"""7-point max filter on a 3-D volume with clamped boundaries.
+
+output[z][y][x] = max of input at (x, y, z) and its six face neighbours (x±1, y, z), (x, y±1, z),
+(x, y, z±1); a neighbour outside the volume is clamped to the volume, i.e. it is the voxel itself,
+so it changes nothing. The flat index is (z*ny + y)*nx + x.
+"""
+import numpy as np
+
+from judge.problems.distributions import generate
+
+LOW, HIGH = -1000.0, 1000.0
+SLAB = 8   # z-slices per step of the reference: keeps the working set small on huge volumes
+
+
+def volume_data(rng, distribution, *, nx, ny, nz, **_):
+    count = int(nx) * int(ny) * int(nz)
+    if distribution == "uniform":
+        # float32 draws directly: the largest test has over 2^31 voxels
+        x = rng.random(count, dtype=np.float32)
+        x *= np.float32(HIGH - LOW)
+        x += np.float32(LOW)
+        return np.minimum(x, np.nextafter(np.float32(HIGH), np.float32(0)), out=x)
+    return generate(distribution, rng, np.float32, count, LOW, HIGH)
+
+
+def reference(*, input, nx, ny, nz, **_):
+    v = input[: nx * ny * nz].reshape(nz, ny, nx)
+    out = np.empty_like(v)
+    for z0 in range(0, nz, SLAB):
+        z1 = min(nz, z0 + SLAB)
+        s, o = v[z0:z1], out[z0:z1]
+        np.copyto(o, s)
+        np.maximum(o[:, :, 1:], s[:, :, :-1], out=o[:, :, 1:])     # x - 1
+        np.maximum(o[:, :, :-1], s[:, :, 1:], out=o[:, :, :-1])    # x + 1
+        np.maximum(o[:, 1:, :], s[:, :-1, :], out=o[:, 1:, :])     # y - 1
+        np.maximum(o[:, :-1, :], s[:, 1:, :], out=o[:, :-1, :])    # y + 1
+        np.maximum(o[1:], s[:-1], out=o[1:])                       # z - 1 inside the slab
+        np.maximum(o[:-1], s[1:], out=o[:-1])                      # z + 1 inside the slab
+        if z0 > 0:
+            np.maximum(o[0], v[z0 - 1], out=o[0])
+        if z1 < nz:
+            np.maximum(o[-1], v[z1], out=o[-1])
+    return {"output": out.reshape(-1)}
+
+
+def baseline(*, input, output, nx, ny, nz, **_):
+    import cupy
+
+    v = input.reshape(nz, ny, nx)
+    o = output.reshape(nz, ny, nx)
+    o[...] = v
+    cupy.maximum(o[:, :, 1:], v[:, :, :-1], out=o[:, :, 1:])
+    cupy.maximum(o[:, :, :-1], v[:, :, 1:], out=o[:, :, :-1])
+    cupy.maximum(o[:, 1:, :], v[:, :-1, :], out=o[:, 1:, :])
+    cupy.maximum(o[:, :-1, :], v[:, 1:, :], out=o[:, :-1, :])
+    cupy.maximum(o[1:], v[:-1], out=o[1:])
+    cupy.maximum(o[:-1], v[1:], out=o[:-1])
