@@ -1,0 +1,80 @@
+"""The FastAPI application: `create_app(settings)`.
+
+Creating the app opens the database, applies the Alembic migrations and syncs the problem
+folders in; starting it (the ASGI lifespan) starts the embedded dispatcher, stopping it stops
+the dispatcher (the submissions being judged may finish for a while; queued ones wait in the
+database for the next start).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+
+from fastapi import Depends, FastAPI
+from fastapi.responses import RedirectResponse
+from sqlalchemy import func, select
+
+from judge import __version__
+from server.api import admin, auth, problems, submissions
+from server.catalog import sync_problems
+from server.config import Settings
+from server.db import Database
+from server.deps import AppState, state
+from server.dispatch.dispatcher import Dispatcher, JudgeFn, judge_with, plan_workers
+from server.dispatch.lease import LeaseStore
+from server.limits import BodySizeLimit
+from server.models import Submission
+from server.schemas import Health
+from server.security import Passwords
+
+log = logging.getLogger("cudajudge.server")
+
+
+def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None,
+               stop_timeout_s: float = 30.0) -> FastAPI:
+    settings = settings or Settings.from_env()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    db = Database(settings.url)
+    db.migrate()
+    report = sync_problems(db, settings)
+    log.info("problems synced: %d available, %d broken", len(report.synced), len(report.broken))
+    backend, workers = plan_workers(settings.backend, settings.workers)
+    st = AppState(settings=settings, db=db, passwords=Passwords(settings),
+                  store=LeaseStore(db, settings.lease_s, settings.max_attempts), backend=backend,
+                  workers=workers if settings.dispatcher else 0)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if settings.dispatcher:
+            judge_fn = judge or judge_with(backend, hidden=(settings.data_dir.resolve(),))
+            st.dispatcher = Dispatcher(db, st.store, judge_fn, workers=workers, poll_s=settings.poll_s, backend=backend)
+            st.dispatcher.start()
+        try:
+            yield
+        finally:
+            st.shutting_down = True
+            if st.dispatcher is not None:
+                if not await asyncio.to_thread(st.dispatcher.stop, stop_timeout_s):
+                    log.warning("stopping with submissions %s still being judged: they will be judged again",
+                                st.dispatcher.busy)
+
+    app = FastAPI(title="cudajudge", version=__version__, lifespan=lifespan,
+                  description="A practice judge for CUDA kernels: problems, submissions, results, leaderboards.")
+    app.state.cj = st
+    app.add_middleware(BodySizeLimit, settings=settings)
+    for module in (auth, problems, submissions, admin):
+        app.include_router(module.router)
+
+    @app.get("/api/health", response_model=Health, tags=["health"])
+    def health(st: AppState = Depends(state)) -> Health:
+        with st.db.read() as s:
+            counts = dict(s.execute(select(Submission.status, func.count()).group_by(Submission.status)).all())
+        return Health(status="ok", version=__version__, backend=st.backend, workers=st.workers,
+                      queued=counts.get("queued", 0), judging=counts.get("judging", 0))
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
+    return app

@@ -1,0 +1,58 @@
+"""What `cudajudge serve` and `cudajudge admin create-user` do (judge/cli.py declares the options)."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from server.config import Settings
+
+
+def serve(host: str, port: int, data_dir: Path | None, database_url: str | None, backend: str | None,
+          workers: int | None, log_level: str = "info") -> None:
+    import uvicorn
+
+    from server.app import create_app
+
+    logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_env(data_dir=data_dir, database_url=database_url, backend=backend, workers=workers)
+    app = create_app(settings)
+    st = app.state.cj
+    db_shown = settings.url if settings.url.startswith("sqlite") else settings.url.split("@")[-1]
+    logging.getLogger("cudajudge.server").info("data in %s, database %s, %d %s worker(s)", settings.data_dir,
+                                               db_shown, st.workers, st.backend)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)
+
+
+def create_user(username: str, password: str, role: str, data_dir: Path | None, database_url: str | None,
+                print_token: bool) -> str:
+    """Create an account (migrating the database first); returns what to print. Raises ValueError."""
+    from sqlalchemy import func, select
+
+    from server.db import Database
+    from server.models import User, utcnow
+    from server.security import USERNAME, Passwords, issue
+
+    if not USERNAME.match(username):
+        raise ValueError("a username is 3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit")
+    if not 8 <= len(password) <= 256:
+        raise ValueError("a password has 8 to 256 characters")
+    settings = Settings.from_env(data_dir=data_dir, database_url=database_url)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    db = Database(settings.url)
+    try:
+        db.migrate()
+        hashed = Passwords(settings).hash(password)
+        with db.write() as s:
+            if s.scalar(select(User.id).where(func.lower(User.username) == username.lower())) is not None:
+                raise ValueError(f"the username {username!r} is taken")
+            user = User(username=username, password_hash=hashed, role=role, disabled=False, created_at=utcnow())
+            s.add(user)
+            s.flush()
+            line = f"created {role} {username!r} (id {user.id})"
+            if print_token:
+                token, _ = issue(s, user, "token", settings.token_days, name="create-user")
+                line += f"\n{token}"
+        return line
+    finally:
+        db.dispose()

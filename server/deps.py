@@ -1,0 +1,118 @@
+"""Shared state of one app and the request dependencies: who is asking, roles, rate limits."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from fastapi import Depends, HTTPException, Request
+
+from server.config import RateLimit, Settings
+from server.db import Database
+from server.dispatch.dispatcher import Dispatcher
+from server.dispatch.lease import LeaseStore
+from server.models import Credential, User
+from server.ratelimit import RateLimiter
+from server.security import CSRF_HEADER, SESSION_COOKIE, Passwords, csrf_matches, lookup
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+ROLE_RANK = {"student": 0, "instructor": 1, "admin": 2}
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    db: Database
+    passwords: Passwords
+    store: LeaseStore
+    limiter: RateLimiter = field(default_factory=RateLimiter)
+    dispatcher: Dispatcher | None = None
+    backend: str = "cpu"
+    workers: int = 0
+    shutting_down: bool = False
+
+
+@dataclass(frozen=True)
+class Principal:
+    user: User
+    credential: Credential
+    via: str             # "token" | "session"
+
+    @property
+    def id(self) -> int:
+        return self.user.id
+
+    @property
+    def role(self) -> str:
+        return self.user.role
+
+    def at_least(self, role: str) -> bool:
+        return ROLE_RANK.get(self.user.role, -1) >= ROLE_RANK[role]
+
+
+def state(request: Request) -> AppState:
+    return request.app.state.cj
+
+
+def client_key(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def limit(st: AppState, bucket: str, key: str, rule: RateLimit) -> None:
+    wait = st.limiter.take(bucket, key, rule)
+    if wait > 0:
+        retry = 3600 if math.isinf(wait) else max(1, math.ceil(wait))
+        raise HTTPException(429, f"too many requests ({bucket}): at most {rule.burst} at once and "
+                                 f"{rule.per_minute:g} a minute; retry in {retry} s",
+                            headers={"Retry-After": str(retry)})
+
+
+def optional_principal(request: Request) -> Principal | None:
+    st = state(request)
+    header = request.headers.get("authorization")
+    if header is not None:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise HTTPException(401, "the Authorization header must be 'Bearer <token>'",
+                                headers={"WWW-Authenticate": "Bearer"})
+        with st.db.read() as s:
+            found = lookup(s, token.strip(), "token")
+        if found is None:
+            raise HTTPException(401, "the token is unknown, expired or revoked: log in again",
+                                headers={"WWW-Authenticate": "Bearer"})
+        principal = Principal(found[0], found[1], "token")
+    else:
+        cookie = request.cookies.get(SESSION_COOKIE)
+        if not cookie:
+            return None
+        with st.db.read() as s:
+            found = lookup(s, cookie, "session")
+        if found is None:
+            raise HTTPException(401, "the session has expired: log in again")
+        principal = Principal(found[0], found[1], "session")
+        if request.method not in SAFE_METHODS and not csrf_matches(found[1].csrf_token, request.headers.get(CSRF_HEADER)):
+            raise HTTPException(403, f"CSRF check failed: send the session's csrf_token in the {CSRF_HEADER} header")
+    limit(st, "api", f"user:{principal.id}", st.settings.rate_api)
+    return principal
+
+
+def anonymous_limit(request: Request, principal: Principal | None = Depends(optional_principal)) -> Principal | None:
+    if principal is None:
+        st = state(request)
+        limit(st, "api", f"ip:{client_key(request)}", st.settings.rate_api)
+    return principal
+
+
+def current_user(principal: Principal | None = Depends(optional_principal)) -> Principal:
+    if principal is None:
+        raise HTTPException(401, "log in first: send 'Authorization: Bearer <token>' or the session cookie",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return principal
+
+
+def require(role: str):
+    def check(principal: Principal = Depends(current_user)) -> Principal:
+        if not principal.at_least(role):
+            raise HTTPException(403, f"this needs the {role} role (you are {principal.role})")
+        return principal
+    return check
+

@@ -1,0 +1,1 @@
+"""Dispatch: database leases (lease.py, shared by every kind of worker) and the embedded dispatcher."""

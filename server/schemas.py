@@ -1,0 +1,187 @@
+"""Request and response bodies of the API (they make the OpenAPI schema)."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from judge.result import CompileInfo, Result, TestResult
+
+Role = Literal["student", "instructor", "admin"]
+Mode = Literal["run", "submit"]
+Status = Literal["queued", "judging", "done"]
+
+USERNAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{2,31}$"
+FILENAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}\.cu$"
+
+
+def _clean_text(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("must not contain NUL characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("must be valid Unicode text (no unpaired surrogates)") from None
+    return value
+
+
+Text = Annotated[str, AfterValidator(_clean_text)]
+
+
+class Error(BaseModel):
+    detail: Any = Field(description="What is wrong: a message, or for an invalid problem "
+                                    "{message, findings: [{file, key, message}]}")
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: str = Field(pattern=USERNAME_PATTERN, description="3 to 32 letters, digits, '.', '_' or '-'")
+    password: Text = Field(min_length=8, max_length=256)
+
+
+class LoginIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: Text = Field(min_length=1, max_length=64)
+    password: Text = Field(min_length=1, max_length=256)
+
+
+class UserOut(BaseModel):
+    id: int
+    username: str
+    role: Role
+    disabled: bool
+    created_at: datetime
+
+
+class LoginOut(BaseModel):
+    token: str = Field(description="A bearer API token: send `Authorization: Bearer <token>`")
+    token_type: Literal["bearer"] = "bearer"
+    expires_at: datetime
+    csrf_token: str = Field(description="For the browser session cookie: send it as X-CSRF-Token on POST/PATCH/DELETE")
+    user: UserOut
+
+
+class Titles(BaseModel):
+    en: str
+    zh: str
+
+
+class ProblemSummary(BaseModel):
+    id: int
+    key: str
+    slug: str
+    title: Titles
+    difficulty: str
+    tags: list[str]
+    origin: Literal["catalog", "uploaded"]
+    has_samples: bool
+
+
+class TestGroupOut(BaseModel):
+    name: str
+    sample: bool
+    gpu_only: bool
+    sizes: list[dict[str, int | float]]
+    distributions: list[str]
+    cases: list[str]
+
+
+class ProblemDetail(ProblemSummary):
+    statement: dict[str, str | None]
+    starter: str | None
+    signature: str
+    params: list[dict[str, Any]]
+    specials: bool
+    tolerance: dict[str, Any]
+    tests: list[TestGroupOut]
+    benchmark: dict[str, Any]
+    limits: dict[str, Any]
+
+
+class SubmissionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"problem": 1, "mode": "run", "source": (
+            "#include <cuda_runtime.h>\n"
+            "__global__ void k(const float* in, float* out, int n) {\n"
+            "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "    if (i < n) out[i] = fmaxf(in[i], 0.f);\n}\n"
+            'extern "C" void solve(const float* input, float* output, int N) {\n'
+            "    k<<<(N + 255) / 256, 256>>>(input, output, N);\n}\n")}]})
+    problem: int | Annotated[Text, Field(max_length=100)] = Field(description="The problem: its id, `problemNN` or its slug")
+    source: str = Field(description="The .cu file, UTF-8, at most 64 KiB")
+    mode: Mode = Field(description="run: the visible sample tests; submit: every test, then timing on a GPU")
+    filename: str = Field(default="solution.cu", pattern=FILENAME_PATTERN)
+
+
+class UserRef(BaseModel):
+    id: int
+    username: str
+
+
+class SubmissionSummary(BaseModel):
+    id: int
+    problem_id: int
+    problem: str
+    user: UserRef
+    mode: Mode
+    status: Status
+    verdict: str | None
+    message: str | None
+    attempts: int
+    backend: str | None
+    device: str | None
+    median_us: float | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+class SubmissionOut(SubmissionSummary):
+    filename: str
+    source: str
+    compile: CompileInfo | None = Field(None, description="As soon as the build is done")
+    tests: list[TestResult] = Field(description="The tests finished so far (all of them when done)")
+    result: Result | None = Field(None, description="The Result, when status is done (absent for a closed IE)")
+
+
+class SubmissionList(BaseModel):
+    items: list[SubmissionSummary]
+    next_before: int | None = Field(None, description="Pass as `before` for the next (older) page")
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    user: UserRef
+    submission_id: int
+    median_us: float
+    submitted_at: datetime
+
+
+class DeviceBoard(BaseModel):
+    device: str
+    entries: list[LeaderboardEntry]
+
+
+class Leaderboard(BaseModel):
+    problem_id: int
+    devices: list[DeviceBoard]
+
+
+class Queued(BaseModel):
+    queued: int
+
+
+class UserPatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    role: Role | None = None
+    disabled: bool | None = None
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    version: str
+    backend: str
+    workers: int
+    queued: int
+    judging: int

@@ -1,0 +1,164 @@
+"""Problem uploads: a zip of a problem folder, extracted safely and checked by the validator.
+
+Refused with a precise message: not a zip, absolute paths, `..`, backslashes, symlinks and other
+non-regular entries, duplicate names, too many entries, an entry or the whole over the size caps,
+a compression ratio no real problem has (zip bombs; sizes are counted while extracting, never
+taken from the headers alone). The validator (static checks, and the reference on every
+CPU-size test) runs in a child process: the server never runs uploaded code itself.
+"""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from server.config import Settings
+
+PROBLEM_FILE = "problem.toml"
+
+
+class UploadError(Exception):
+    """A 4xx answer: `status`, a message, and the validator's findings (file, key, message) if any."""
+
+    def __init__(self, status: int, message: str, findings: list[dict] | None = None):
+        super().__init__(message)
+        self.status, self.message, self.findings = status, message, findings or []
+
+
+@dataclass
+class Extracted:
+    root: Path          # the problem folder inside the temporary directory
+    tmp: Path           # remove when done
+
+
+def _entry_path(info: zipfile.ZipInfo) -> PurePosixPath | None:
+    """The entry's safe relative path; None for directory entries. Raises UploadError for unsafe ones."""
+    name = info.filename
+    if "\\" in name or "\x00" in name:
+        raise UploadError(400, f"zip entry {name!r}: backslashes and NUL bytes are not allowed in names")
+    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        raise UploadError(400, f"zip entry {name!r}: absolute paths are not allowed")
+    parts = [p for p in name.split("/") if p not in ("", ".")]
+    if ".." in parts:
+        raise UploadError(400, f"zip entry {name!r}: '..' is not allowed in paths")
+    mode = info.external_attr >> 16
+    if stat.S_ISLNK(mode):
+        raise UploadError(400, f"zip entry {name!r}: symbolic links are not allowed")
+    if stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR):   # 0: no type recorded (a plain file)
+        raise UploadError(400, f"zip entry {name!r}: only regular files and folders are allowed")
+    if info.is_dir():
+        return None
+    if not parts:
+        raise UploadError(400, f"zip entry {name!r}: empty name")
+    if len(parts) > 12 or any(len(p) > 255 for p in parts):
+        raise UploadError(400, f"zip entry {name!r}: path too deep or a name too long")
+    return PurePosixPath(*parts)
+
+
+def extract_zip(data: bytes, settings: Settings, workdir: Path) -> Extracted:
+    if not data:
+        raise UploadError(400, "the upload is empty: send a zip of a problem folder")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
+        raise UploadError(400, f"not a valid zip file: {exc}") from None
+    if len(infos) > settings.max_zip_entries:
+        raise UploadError(413, f"the zip has {len(infos)} entries; the limit is {settings.max_zip_entries}")
+    paths: dict[str, tuple[zipfile.ZipInfo, PurePosixPath]] = {}
+    declared = 0
+    for info in infos:
+        path = _entry_path(info)
+        if path is None:
+            continue
+        key = str(path).lower()
+        if key in paths:
+            raise UploadError(400, f"zip entry {info.filename!r}: the name occurs twice")
+        if info.flag_bits & 0x1:
+            raise UploadError(400, f"zip entry {info.filename!r}: encrypted entries are not supported")
+        if info.file_size > settings.max_unpacked_file_bytes:
+            raise UploadError(413, f"zip entry {info.filename!r}: {info.file_size} bytes unpacked; "
+                                   f"the limit for one file is {settings.max_unpacked_file_bytes}")
+        if info.file_size > 1024 * 1024 and info.file_size > settings.max_zip_ratio * max(1, info.compress_size):
+            raise UploadError(413, f"zip entry {info.filename!r}: compression ratio "
+                                   f"{info.file_size / max(1, info.compress_size):.0f}:1 looks like a zip bomb "
+                                   f"(the limit is {settings.max_zip_ratio:.0f}:1 for files over 1 MiB)")
+        declared += info.file_size
+        paths[key] = (info, path)
+    if declared > settings.max_unpacked_bytes:
+        raise UploadError(413, f"the zip unpacks to {declared} bytes; the limit is {settings.max_unpacked_bytes}")
+
+    # where is problem.toml: at the top, or in the one top-level folder
+    files = [p for _, p in paths.values()]
+    if PurePosixPath(PROBLEM_FILE) in files:
+        prefix: tuple[str, ...] = ()
+    else:
+        tops = {p.parts[0] for p in files if len(p.parts) > 1}
+        candidates = [t for t in tops if PurePosixPath(t, PROBLEM_FILE) in files]
+        if len(candidates) != 1:
+            raise UploadError(422, "problem.toml: file is missing (put it at the top of the zip, or in its one folder)",
+                              [{"file": PROBLEM_FILE, "key": None, "message": "file is missing"}])
+        prefix = (candidates[0],)
+
+    tmp = Path(tempfile.mkdtemp(prefix="upload-", dir=workdir))
+    root = tmp / "problem"
+    root.mkdir()
+    total = 0
+    try:
+        for info, path in paths.values():
+            if path.parts[:len(prefix)] != prefix:
+                continue   # files beside the problem folder (e.g. __MACOSX/) are ignored
+            rel = path.parts[len(prefix):]
+            target = root.joinpath(*rel)
+            if not target.resolve().is_relative_to(root.resolve()):
+                raise UploadError(400, f"zip entry {info.filename!r}: escapes the problem folder")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            written = 0
+            with archive.open(info) as src, open(target, "wb") as dst:
+                while chunk := src.read(64 * 1024):
+                    written += len(chunk)
+                    total += len(chunk)
+                    if written > settings.max_unpacked_file_bytes or total > settings.max_unpacked_bytes:
+                        raise UploadError(413, f"zip entry {info.filename!r}: unpacks past the size limit "
+                                               f"({settings.max_unpacked_file_bytes} bytes a file, "
+                                               f"{settings.max_unpacked_bytes} in all)")
+                    dst.write(chunk)
+    except UploadError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError) as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise UploadError(400, f"the zip could not be extracted: {exc}") from None
+    return Extracted(root=root, tmp=tmp)
+
+
+def _relative(file: str, root: Path) -> str:
+    try:
+        return str(Path(file).resolve().relative_to(root.resolve()))
+    except ValueError:
+        return Path(file).name
+
+
+def validate(root: Path, settings: Settings) -> tuple[dict, list[dict]]:
+    """Run the validator's static checks in a child process: (problem summary or {}, findings)."""
+    try:
+        out = subprocess.run([sys.executable, "-m", "server.validate_child", str(root)], capture_output=True,
+                             text=True, timeout=settings.validate_timeout_s, cwd=str(Path(__file__).resolve().parents[1]))
+    except subprocess.TimeoutExpired:
+        raise UploadError(422, f"validation took longer than {settings.validate_timeout_s:.0f} s "
+                               f"(is reference.py too slow on the CPU-size tests?)") from None
+    try:
+        answer = json.loads(out.stdout.strip().splitlines()[-1])
+    except (json.JSONDecodeError, IndexError):
+        tail = (out.stderr or out.stdout)[-500:]
+        raise UploadError(422, f"validation failed to run (exit {out.returncode}): {tail}") from None
+    findings = [{"file": _relative(f["file"], root), "key": f["key"], "message": f["message"]}
+                for f in answer["findings"]]
+    return answer.get("problem") or {}, findings
