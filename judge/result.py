@@ -67,9 +67,8 @@ class KernelTime(BaseModel):
     total_us: float
 
 
-class CaseTiming(BaseModel):
-    size: dict[str, int | float]
-    distribution: str
+class TimingFigures(BaseModel):
+    """What one benchmark case measured."""
     samples: int
     median_us: float
     min_us: float
@@ -77,23 +76,19 @@ class CaseTiming(BaseModel):
     noisy: bool
     gbps: float | None = None
     sol_pct: float | None = None
-    gflops: float | None = None
     baseline_us: float | None = None
     ratio_to_baseline: float | None = None   # baseline time / solution time: > 1 means faster than the baseline
 
 
-class Timing(BaseModel):
-    """Headline numbers are those of the first (largest) benchmark case; per_case has them all."""
-    samples: int
-    median_us: float
-    min_us: float
-    iqr_us: float
-    noisy: bool
-    gbps: float | None = None
-    sol_pct: float | None = None
+class CaseTiming(TimingFigures):
+    size: dict[str, int | float]
+    distribution: str
+    gflops: float | None = None
+
+
+class Timing(TimingFigures):
+    """Headline figures are those of the first (largest) benchmark case; per_case has them all."""
     copy_gbps: float | None = None       # the device's measured copy bandwidth (speed of light)
-    baseline_us: float | None = None
-    ratio_to_baseline: float | None = None
     per_kernel: list[KernelTime] = Field(default_factory=list)
     per_case: list[CaseTiming] = Field(default_factory=list)
 

@@ -147,13 +147,19 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
     try:
         outputs_by_schedule: dict[str, dict[str, np.ndarray]] = {}
         small = sum(a.size for a in prepared.data.arrays.values()) <= RACE_CHECK_MAX_ELEMENTS
-        for schedule in backend.schedules if small else backend.schedules[:1]:
+        def call(schedule: str):
+            """One fresh call of solve() in `schedule`, under the deadline."""
             backend.set_schedule(schedule)
             reset_outputs(backend, problem, prepared)
             backend.reset()
             on_start(case)
-            err = backend.call_solve(prepared.args(problem))
-            on_finish(case)
+            try:
+                return backend.call_solve(prepared.args(problem))
+            finally:
+                on_finish(case)
+
+        for schedule in backend.schedules if small else backend.schedules[:1]:
+            err = call(schedule)
             if err is not None:
                 return result(Verdict(err.verdict), _error_message(err)), not err.sticky
             for buf in prepared.buffers.values():
@@ -180,12 +186,7 @@ def run_case(backend: Backend, problem: Problem, reference: ModuleType, case: Te
             return result(Verdict.WA, _mismatch_message(problem, report, got), report.first,
                           _shown_inputs(prepared.data)), True
         if rerun:
-            backend.set_schedule(backend.schedules[0])
-            reset_outputs(backend, problem, prepared)
-            backend.reset()
-            on_start(case)
-            err = backend.call_solve(prepared.args(problem))
-            on_finish(case)
+            err = call(backend.schedules[0])
             if err is not None:
                 return result(Verdict(err.verdict), "on the second run of the same input: " + _error_message(err)), not err.sticky
             again = read_outputs(backend, problem, prepared)

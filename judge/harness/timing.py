@@ -16,7 +16,7 @@ from judge.harness.correctness import Prepared, check_outputs, prepare, read_out
 from judge.problems.expressions import evaluate
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, size_label
-from judge.result import CaseTiming, KernelTime, Timing
+from judge.result import CaseTiming, KernelTime, Timing, TimingFigures
 
 INPUT_SETS = 4                 # rotation over at least this many input sets
 WARMUP_CALLS, WARMUP_S = 3, 0.025
@@ -234,8 +234,5 @@ def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit) -
                                     sol_pct=100 * gbps / copy_gbps, gflops=(flops / seconds / 1e9) if flops else None,
                                     baseline_us=base.median_us if base else None,
                                     ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
-    head = cases[0]
-    return Timing(samples=head.samples, median_us=head.median_us, min_us=head.min_us, iqr_us=head.iqr_us,
-                  noisy=head.noisy, gbps=head.gbps, sol_pct=head.sol_pct, copy_gbps=copy_gbps,
-                  baseline_us=head.baseline_us, ratio_to_baseline=head.ratio_to_baseline,
-                  per_kernel=per_kernel, per_case=cases)
+    headline = {name: getattr(cases[0], name) for name in TimingFigures.model_fields}
+    return Timing(**headline, copy_gbps=copy_gbps, per_kernel=per_kernel, per_case=cases)

@@ -3,32 +3,18 @@ cudajudge_cpu_* ABI (judge/runtime/cpu/cudajudge_cpu_abi.h) read back."""
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from judge.backends.base import Launch
+from judge.backends.cpu import CpuLaunch
 from judge.build.cpu_build import build_cpu
 
 HERE = Path(__file__).resolve().parent
 
 FORWARD, REVERSE, RANDOM = 0, 1, 2
 OK, RE, MLE, DEADLOCK = 0, 1, 2, 3
-
-
-class LaunchRecord(ctypes.Structure):
-    _fields_ = [("kernel", ctypes.c_char_p), ("grid", ctypes.c_uint32 * 3), ("block", ctypes.c_uint32 * 3),
-                ("shared_bytes", ctypes.c_uint64), ("line", ctypes.c_int32), ("status", ctypes.c_int32)]
-
-
-@dataclass(frozen=True)
-class Launch:
-    kernel: str
-    grid: tuple[int, int, int]
-    block: tuple[int, int, int]
-    shared_bytes: int
-    line: int
-    status: int
 
 
 def build(name: str, *, asan: bool = False) -> Path:
@@ -65,7 +51,7 @@ class CpuSolution:
                      "cudajudge_cpu_printf_dropped"):
             getattr(self.lib, name).restype = ctypes.c_uint64
         self.lib.cudajudge_cpu_error_launch.restype = ctypes.c_int64
-        self.lib.cudajudge_cpu_launch_record.argtypes = [ctypes.c_uint64, ctypes.POINTER(LaunchRecord)]
+        self.lib.cudajudge_cpu_launch_record.argtypes = [ctypes.c_uint64, ctypes.POINTER(CpuLaunch)]
         self.lib.cudajudge_cpu_set_schedule.argtypes = [ctypes.c_int, ctypes.c_uint64]
         for name in ("cudajudge_cpu_set_arena_bytes", "cudajudge_cpu_set_printf_cap", "cudajudge_cpu_set_stack_bytes"):
             getattr(self.lib, name).argtypes = [ctypes.c_uint64]
@@ -101,10 +87,10 @@ class CpuSolution:
     def launches(self) -> list[Launch]:
         out = []
         for index in range(self.lib.cudajudge_cpu_launch_count()):
-            record = LaunchRecord()
+            record = CpuLaunch()
             assert self.lib.cudajudge_cpu_launch_record(index, ctypes.byref(record)) == 0
             out.append(Launch(record.kernel.decode(), tuple(record.grid), tuple(record.block), record.shared_bytes,
-                              record.line, record.status))
+                              record.line, status=record.status))
         return out
 
     def printf_output(self) -> str:
