@@ -8,7 +8,7 @@ from pathlib import Path
 
 from judge.build.pch import PchSlot, forget, pch_slot, trim
 from judge.build.process import Job
-from judge.build.toolchain import Toolchain, nvrtc_identity
+from judge.build.toolchain import DEVICE_INCLUDE_DIR, Toolchain, nvrtc_identity
 
 WORKER = Path(__file__).with_name("nvrtc_worker.py")
 NVRTC_LOG_CAP = 64 * 1024
@@ -18,7 +18,7 @@ def device_options(arch: str, chain: Toolchain) -> list[str]:
     # -default-device: NVRTC refuses unannotated functions; the split leaves only those device code
     # may call (constexpr helpers, member functions), which nvcc would compile for the device too.
     return [f"--gpu-architecture={arch}", "-std=c++17", "-lineinfo", "-default-device",
-            *(f"-I{d}" for d in chain.include_dirs)]
+            *(f"-I{d}" for d in (*chain.include_dirs, DEVICE_INCLUDE_DIR))]
 
 
 def _with_prelude(text: bytes, headers: tuple[str, ...], filename: str) -> bytes:

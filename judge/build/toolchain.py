@@ -17,6 +17,7 @@ from pathlib import Path
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 RUNTIME_INCLUDE_DIRS = (RUNTIME_DIR / "gpu" / "include", RUNTIME_DIR)
 RUNTIME_SOURCE = RUNTIME_DIR / "gpu" / "runtime.cpp"
+DEVICE_INCLUDE_DIR = RUNTIME_DIR / "gpu" / "device"    # the judge's headers for the device TU
 _RUNTIME_FILES = (RUNTIME_DIR / "cuda_runtime.h", *sorted((RUNTIME_DIR / "gpu").rglob("*.[ch]*")))
 
 # The judge's own build logic: a change to it must not reuse artifacts built by the old one.

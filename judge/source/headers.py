@@ -1,7 +1,8 @@
 """Which headers a submission may include, and what each becomes in the device and host TUs.
 
 NVRTC has no C++ standard library: in the device TU a standard header is replaced by its
-libcu++ twin where one exists (so `uint32_t`, `INT_MAX`, `FLT_MAX`, `INFINITY`, `assert` keep working in
+libcu++ twin where one exists, or by the judge's small stand-in for <cmath>'s macros (so
+`uint32_t`, `INT_MAX`, `FLT_MAX`, `INFINITY`, `assert` keep working in
 device code) and blanked otherwise. The host TU is compiled against the judge's own CUDA
 runtime headers, so CUDA's device-only headers are blanked there.
 """
@@ -36,7 +37,7 @@ _STANDARD: dict[str, str | None] = {
     "cstddef": "cuda/std/cstddef", "stddef.h": "cuda/std/cstddef",
     "cassert": "cuda/std/cassert", "assert.h": "cuda/std/cassert",
     "cstdio": None, "stdio.h": None, "cstdlib": None, "stdlib.h": None, "cstring": None, "string.h": None,
-    "cmath": "cuda/std/cmath", "math.h": "cuda/std/cmath", "algorithm": None, "numeric": None, "utility": None,
+    "cmath": "cudajudge_cmath.h", "math.h": "cudajudge_cmath.h", "algorithm": None, "numeric": None, "utility": None,
     "type_traits": None, "limits": None, "array": None, "vector": None,
 }
 
