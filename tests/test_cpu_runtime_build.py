@@ -7,8 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from cpu.cpu_solution import HERE, build
 from judge.build.cpu_build import build_cpu, prepare_source, sanitizer_environment
 

@@ -173,7 +173,7 @@ def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: li
 
 
 def _run_samples(sample) -> Stats:
-    warm, start = [], 0.0
+    warm: list[float] = []
     while len(warm) < WARMUP_CALLS or sum(warm) < WARMUP_S:
         warm.append(sample(1))
         if len(warm) > 1000:
