@@ -1,9 +1,10 @@
-"""Hostile submissions on the CPU backend: each gets its expected verdict and message, nothing
+"""Hostile submissions on each backend: each gets its expected verdict and message, nothing
 escapes the sandbox, and the next normal submission is still accepted.
 
 A case file says what it expects in its first lines: `// expect: VERDICT`, optionally
-`// message: phrase` and `// problem: N`, and `// what: ...`. Most attacks are written so that
-their success would change the answer: a blocked attack is AC, an escape WA.
+`// message: phrase` and `// problem: N`, and `// what: ...`; `// expect-gpu:` and
+`// message-gpu:` say where the GPU backend differs. Most attacks are written so that their
+success would change the answer: a blocked attack is AC, an escape WA.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((Path(__file__).parent / "hostile").glob("*.cu"))
 NORMAL = ROOT / "problems/001-relu/solutions/accepted/naive.cu"
 ONE_TEST = ["sample/N=8/uniform"]
-HEADER = re.compile(r"^// (expect|message|problem|what): ?(.*)$")
+HEADER = re.compile(r"^// (expect(?:-gpu)?|message(?:-gpu)?|problem|what): ?(.*)$")
+BACKENDS = [pytest.param("cpu"), pytest.param("gpu", marks=pytest.mark.gpu)]
 
 
 def header(text: str) -> dict[str, str]:
@@ -87,27 +89,31 @@ def render(text: str, outside: Path, port: int) -> str:
             .replace("@OUTSIDE@", str(outside)).replace("@PORT@", str(port)))
 
 
-def judge(problem: int, source: str | bytes, tests=ONE_TEST):
-    return judge_source(load_problem(problem), source, backend="cpu", timing=False, patterns=tests, seed=3)
+def judge(problem: int, source: str | bytes, backend: str = "cpu", tests=ONE_TEST):
+    return judge_source(load_problem(problem), source, backend=backend, timing=False, patterns=tests, seed=3)
 
 
 def test_corpus_is_large_enough():
     assert len(CASES) >= 40
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
-def test_hostile_case(path: Path, tmp_path: Path, secret_env):
+def test_hostile_case(path: Path, backend: str, tmp_path: Path, secret_env):
     fields = header(path.read_text())
+    suffix = "-gpu" if backend == "gpu" else ""
+    expect = fields.get("expect" + suffix, fields["expect"])
+    message = fields.get("message" + suffix, fields.get("message", "") if expect == fields["expect"] else "")
     listener = Listener()
     try:
-        result = judge(int(fields.get("problem", 1)), render(path.read_text(), tmp_path, listener.port))
+        result = judge(int(fields.get("problem", 1)), render(path.read_text(), tmp_path, listener.port), backend)
     finally:
         listener.close()
-    assert result.verdict == fields["expect"], f"{fields['what']}: {result.verdict.value}: {result.message}"
-    assert fields.get("message", "") in result.message
+    assert result.verdict == expect, f"{fields['what']}: {result.verdict.value}: {result.message}"
+    assert message in result.message
     assert listener.connections == 0, "the submission reached the listener"
     assert not (tmp_path / "escaped").exists(), "the submission wrote outside its sandbox"
-    after = judge(1, NORMAL.read_text())
+    after = judge(1, NORMAL.read_text(), backend)
     assert after.verdict == "AC", f"the next normal submission after {path.stem}: {after.message}"
 
 
@@ -123,17 +129,18 @@ def test_hostile_bytes_are_refused_before_compiling(name, source, phrase):
 
 
 @pytest.mark.skipif(not bubblewrap.available(), reason="bubblewrap cannot run here")
-def test_nothing_outside_the_view_is_readable(tmp_path, monkeypatch):
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_nothing_outside_the_view_is_readable(backend, tmp_path, monkeypatch):
     """The same probe is AC in the sandbox and WA without it: the check can fail."""
     probe = (Path(__file__).parent / "hostile_probe" / "read_everything.cu").read_text()
     source = render(probe, tmp_path, 0)
     (tmp_path / "visible").write_text("outside")
-    inside = judge(1, source)
+    inside = judge(1, source, backend)
     assert inside.verdict == "AC", inside.message
     monkeypatch.setenv(bubblewrap.DISABLE_ENV, "off")
     bubblewrap.available.cache_clear()
     try:
-        outside = judge(1, source)
+        outside = judge(1, source, backend)
     finally:
         bubblewrap.available.cache_clear()
     assert outside.verdict == "WA"
