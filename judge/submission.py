@@ -107,7 +107,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                       build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden])
     tests: list[TestResult] = []
     timing_result: Timing | None = None
-    device, isolation, internal = None, [], None
+    device, isolation, internal = None, child.job["isolation"], None   # the child adds seccomp once it holds
     printf_bytes = 0
     finished = False
     for event in child.events():

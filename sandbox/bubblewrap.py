@@ -33,6 +33,16 @@ def available() -> bool:
     return probe.returncode == 0
 
 
+def _outermost(paths: list[str]) -> list[str]:
+    """Drop paths that an earlier bind already shows: binding one again inside a read-only bind
+    fails when it is a symbolic link there (`/usr/local/cuda` -> `cuda-13.0` under `/usr`)."""
+    keep: list[Path] = []
+    for path in map(Path, paths):
+        if not any(k == path or k in path.parents for k in keep):
+            keep.append(path)
+    return [str(k) for k in keep]
+
+
 def _binds(flag: str, paths) -> list[str]:
     out: list[str] = []
     for path in dict.fromkeys(str(p) for p in paths):
@@ -72,9 +82,10 @@ def run_command(args: list[str], *, code_dirs: list[Path], read_only: list[Path]
             view += ["--symlink", target, link]
         elif os.path.isdir(link):
             view += ["--ro-bind", link, link]
-    view += _binds("--ro-bind", SYSTEM_DIRS + _python_paths(hidden) + [str(p) for p in code_dirs + read_only])
+    read_only_paths = SYSTEM_DIRS + _python_paths(hidden) + [str(p) for p in code_dirs + read_only]
     if gpu:
         view += _binds("--dev-bind", sorted(glob.glob("/dev/nvidia[0-9]*")) + GPU_NODES)
-        view += _binds("--ro-bind", GPU_READ_ONLY)
+        read_only_paths += GPU_READ_ONLY
+    view += _binds("--ro-bind", _outermost(read_only_paths))
     environment = [item for key, value in env.items() for item in ("--setenv", key, value)]
     return ["bwrap", *COMMON, "--clearenv", *environment, *view, "--chdir", "/tmp", "--", *args]
