@@ -109,6 +109,9 @@ class CpuBackend:
                               int(record.shared_bytes), int(record.line), status=int(record.status)))
         return out
 
+    def device_failure(self, exc: BaseException) -> bool:
+        return False
+
     def printf_output(self) -> str:
         size = min(self.lib.cudajudge_cpu_printf_size(), PRINTF_TAIL_BYTES)
         buf = ctypes.create_string_buffer(size + 1)

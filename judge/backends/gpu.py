@@ -107,6 +107,9 @@ class GpuBackend:
         failed = next((launch for launch in reversed(self.launches()) if launch.status != 0), None)
         return RunError("RE", message, sticky=code in STICKY_ERRORS, launch=failed)
 
+    def device_failure(self, exc: BaseException) -> bool:
+        return isinstance(exc, (self.cp.cuda.runtime.CUDARuntimeError, self.cp.cuda.driver.CUDADriverError))
+
     def call_solve(self, args: list) -> RunError | None:
         self.call_solve_async(args)
         try:

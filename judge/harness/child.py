@@ -56,9 +56,18 @@ def main() -> int:
         results = []
         for name in job.tests:
             case = by_name[name]
-            result, usable = run_case(backend, problem, reference, case, job.seed, rerun=(name == job.rerun_test),
-                                      on_start=lambda c: emit("start", test=c.name),
-                                      on_finish=lambda c: emit("finish", test=c.name))
+            try:
+                result, usable = run_case(backend, problem, reference, case, job.seed, rerun=(name == job.rerun_test),
+                                          on_start=lambda c: emit("start", test=c.name),
+                                          on_finish=lambda c: emit("finish", test=c.name))
+            except Exception as exc:
+                if not backend.device_failure(exc):
+                    raise
+                # The driver broke under the judge's own calls once solve() had run: the submission's doing.
+                result, usable = TestResult(
+                    name=case.name, size=case.size, distribution=case.distribution, verdict=Verdict.RE,
+                    message=f"the CUDA driver failed after solve() ran ({exc}): solve() must not touch file "
+                            "descriptors, memory or device state that it did not create"), False
             emit("test", result=result.model_dump(mode="json"), printf=backend.printf_output()[-2000:])
             results.append(result)
             if not usable:

@@ -33,7 +33,7 @@ _CCCL_CUDA = {"atomic", "barrier", "pipeline", "annotated_ptr", "cmath", "functi
 _STANDARD: dict[str, str | None] = {
     "cstdint": "cuda/std/cstdint", "stdint.h": "cuda/std/cstdint",
     "climits": "cuda/std/climits", "limits.h": "cuda/std/climits",
-    "cfloat": "cuda/std/cfloat", "float.h": "cuda/std/cfloat",
+    "cfloat": "cudajudge_cfloat.h", "float.h": "cudajudge_cfloat.h",
     "cstddef": "cuda/std/cstddef", "stddef.h": "cuda/std/cstddef",
     "cassert": "cuda/std/cassert", "assert.h": "cuda/std/cassert",
     "cstdio": None, "stdio.h": None, "cstdlib": None, "stdlib.h": None, "cstring": None, "string.h": None,

@@ -1,5 +1,5 @@
 // expect: MLE
-// message: exceeds the device memory limit
+// message: does not fit
 // what: cudaMalloc of 200 GB
 #include <cuda_runtime.h>
 #include <cstdio>

@@ -39,7 +39,8 @@ static void answer(const float* input, float* output, int N, bool escaped) {
     relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
 }
 
-__global__ void spin(float* out) { volatile int forever = 1; while (forever) { out[0] = 1.0f; } }
+// A volatile read of global memory every turn: a loop the compiler may not assume to end.
+__global__ void spin(float* out) { volatile float* flag = out; flag[0] = 1.0f; while (flag[0] == 1.0f) {} }
 
 extern "C" void solve(const float* input, float* output, int N) {
     spin<<<1, 32>>>(output);

@@ -1,5 +1,7 @@
 // expect: RE
 // message: stack overflow
+// expect-gpu: RE
+// message-gpu: illegal memory access
 // what: unbounded recursion in a kernel
 #include <cuda_runtime.h>
 #include <cstdio>

@@ -1,5 +1,7 @@
 // expect: WA
 // message: expected
+// expect-gpu: RE
+// message-gpu: CUDA driver failed after solve() ran
 // what: forged harness events claiming AC on the event channel
 #include <cuda_runtime.h>
 #include <cstdio>

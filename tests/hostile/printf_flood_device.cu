@@ -1,5 +1,6 @@
 // expect: OLE
 // message: printf
+// message-gpu: bytes of output
 // what: a kernel printf flood
 #include <cuda_runtime.h>
 #include <cstdio>

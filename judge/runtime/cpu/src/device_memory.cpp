@@ -43,8 +43,6 @@ size_t changed(const unsigned char* p, size_t n, size_t first, size_t* farthest,
     return count;
 }
 
-std::string mib(size_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; }
-
 }  // namespace
 
 DeviceMemory& device_memory() {
@@ -60,8 +58,9 @@ cudaError_t DeviceMemory::allocate(void** out, size_t size, int line) {
     const size_t limit = settings().arena_bytes;
     if (size > limit || in_use_ > limit - size) {
         outcome().record_error(Verdict::memory_limit, "out_of_memory",
-                               "cudaMalloc of " + std::to_string(size) + " bytes on line " + std::to_string(line) +
-                                   " exceeds the device memory limit: " + mib(in_use_) + " of " + mib(limit) + " already allocated");
+                               "cudaMalloc of " + std::to_string(size) + " bytes at line " + std::to_string(line) +
+                                   " does not fit: solve() may use " + std::to_string(limit) +
+                                   " bytes of device memory and " + std::to_string(in_use_) + " are allocated");
         return cudaErrorMemoryAllocation;
     }
     const size_t padded = (size + alignment - 1) / alignment * alignment;
