@@ -71,5 +71,11 @@ class Backend(Protocol):
     def device_failure(self, exc: BaseException) -> bool: ...   # a driver error, not a judge bug
 
 
+def broken_driver_message(exc: BaseException) -> str:
+    """A driver failure that no launch of solve() reported: solve() broke the process's CUDA state."""
+    return (f"the CUDA driver failed after solve() ran ({exc}): solve() must not touch file descriptors, "
+            "memory or device state that it did not create")
+
+
 def solve_argtypes(problem: Problem) -> list:
     return [ctypes.c_void_p if p.is_pointer else SCALAR_CTYPES[p.dtype] for p in problem.params]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
+from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_argtypes
 from judge.harness.buffers import GUARD_BYTES, GuardedBuffer
 from judge.problems.model import Problem
 
@@ -116,7 +116,7 @@ class GpuBackend:
             self.stream.synchronize()
         except self.cp.cuda.runtime.CUDARuntimeError as exc:
             recorded = self._run_error()
-            message = recorded.message if recorded else str(exc)
+            message = recorded.message if recorded else broken_driver_message(exc)
             return RunError("RE", message, sticky=True, launch=recorded.launch if recorded else None)
         return self._run_error()
 

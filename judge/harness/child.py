@@ -13,6 +13,7 @@ import traceback
 from pathlib import Path
 
 from judge.backends import open_backend
+from judge.backends.base import broken_driver_message
 from judge.harness.correctness import run_case
 from judge.problems.loader import load_reference, parse_problem
 from judge.problems.plan import test_cases
@@ -66,8 +67,7 @@ def main() -> int:
                 # The driver broke under the judge's own calls once solve() had run: the submission's doing.
                 result, usable = TestResult(
                     name=case.name, size=case.size, distribution=case.distribution, verdict=Verdict.RE,
-                    message=f"the CUDA driver failed after solve() ran ({exc}): solve() must not touch file "
-                            "descriptors, memory or device state that it did not create"), False
+                    message=broken_driver_message(exc)), False
             emit("test", result=result.model_dump(mode="json"), printf=backend.printf_output()[-2000:])
             results.append(result)
             if not usable:
