@@ -137,10 +137,13 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         notes.append(f"internal error: {internal['message']}")
     elif not finished and not any(t.verdict != Verdict.AC for t in tests):
         how = f"signal {outcome.signal_name}" if outcome.signal_name else f"exit status {outcome.returncode}"
+        # The judge's own kills are reported above: a SIGKILL here came from solve() or the kernel's OOM killer.
+        cause = ("killed by solve() itself or by the system when the machine ran out of memory"
+                 if outcome.signal_name == "SIGKILL" else "a crash in host code, exit() or abort()")
         next_case = next_case or cases[-1]
         tests.append(TestResult(name=next_case.name, size=next_case.size, distribution=next_case.distribution,
                                 verdict=Verdict.RE, message=f"the process running solve() ended with {how} "
-                                f"during this test (a crash in host code, exit() or abort()). "
+                                f"during this test ({cause}). "
                                 f"Output tail: {outcome.output[-300:].strip()}"))
     if outcome.output_bytes + printf_bytes > OUTPUT_CAP_BYTES:
         tests.append(TestResult(name=(tests[-1].name if tests else "output"), size={}, distribution="-",
