@@ -27,9 +27,15 @@ class Prepared:
         return [self.buffers[p.name].address if p.is_pointer else self.data.scalars[p.name] for p in problem.params]
 
 
-def prepare(backend: Backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int) -> Prepared:
+def make_case_data(problem: Problem, reference: ModuleType, case: TestCase, seed: int) -> tuple[TestData, np.random.Generator]:
+    """A test's data, and the generator that goes on to place its buffers: CPU work only, so it may run in a thread."""
     rng = case_rng(seed, case.name)
-    data = make_test_data(problem, reference, case.size, case.distribution, rng)
+    return make_test_data(problem, reference, case.size, case.distribution, rng), rng
+
+
+def prepare(backend: Backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int,
+            made: tuple[TestData, np.random.Generator] | None = None) -> Prepared:
+    data, rng = made or make_case_data(problem, reference, case, seed)
     bufs = {}
     for p in problem.params:
         if not p.is_pointer:
@@ -75,11 +81,6 @@ def compare_outputs(problem: Problem, reference: ModuleType, data: TestData, got
             if not report.ok:
                 return report
     return None
-
-
-def check_outputs(problem: Problem, reference: ModuleType, data: TestData,
-                  got: dict[str, np.ndarray]) -> CheckReport | None:
-    return compare_outputs(problem, reference, data, got, expected_outputs(problem, reference, data))
 
 
 def _all_equal(outputs: list[dict[str, np.ndarray]]) -> bool:

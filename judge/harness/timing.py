@@ -7,15 +7,17 @@ and the outputs of timed calls are verified, so a kernel that caches or skips wo
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from types import ModuleType
 
 import numpy as np
 
-from judge.harness.correctness import Prepared, check_outputs, prepare, read_outputs, release, reset_outputs
+from judge.harness.correctness import (Prepared, compare_outputs, make_case_data, prepare, read_outputs, release,
+                                      reset_outputs)
 from judge.problems.expressions import evaluate
 from judge.problems.model import Problem
-from judge.problems.plan import TestCase, size_label
+from judge.problems.plan import TestCase, expected_outputs, size_label
 from judge.result import CaseTiming, KernelTime, Timing, TimingFigures
 
 INPUT_SETS = 4                 # rotation over at least this many input sets
@@ -95,13 +97,35 @@ class Timer:
         return 2 * COPY_PROBE_BYTES / float(np.median(times)) / 1e9
 
 
-def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], timer: Timer):
+def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int) -> tuple[list[Prepared], list[dict]]:
+    """The input sets of one benchmark case and their expected outputs. Making the data and running
+    the reference is most of a timed judge's wall time at GB sizes: the sets are made in parallel
+    threads (NumPy releases the GIL), then placed on the device in order."""
+    def make(k: int):
+        data, rng = make_case_data(problem, reference, case, seed + k)
+        return (data, rng), expected_outputs(problem, reference, data)
+
+    with ThreadPoolExecutor(INPUT_SETS) as pool:
+        made = list(pool.map(make, range(INPUT_SETS)))
+    sets: list[Prepared] = []
+    try:
+        for k, (data_rng, _) in enumerate(made):
+            sets.append(prepare(backend, problem, reference, case, seed + k, data_rng))
+    except BaseException:
+        for s in sets:
+            release(backend, s)
+        raise
+    return sets, [expected for _, expected in made]
+
+
+def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], expected: list[dict],
+                      timer: Timer):
     """A function that times one sample of `batch` calls over distinct input sets, verifying every call."""
     golden: list[dict] = []
     for k, prepared in enumerate(sets):        # first call of each set: untimed, checked against the reference
         err = backend.call_solve(prepared.args(problem))
         got = read_outputs(backend, problem, prepared)
-        report = check_outputs(problem, reference, prepared.data, got) if err is None else None
+        report = compare_outputs(problem, reference, prepared.data, got, expected[k]) if err is None else None
         if err is not None or report is not None:
             why = err.message if err is not None else f"`{report.first.output}`[{report.first.index}] expected {report.first.expected}, got {report.first.got}"
             hint = (" although the calls before it were right: does the solution cache results between calls?"
@@ -117,7 +141,7 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
         for name, view in outputs[k].items():
             if not bool(backend.cp.array_equal(view, golden[k][name])):
                 got = read_outputs(backend, problem, sets[k])
-                report = check_outputs(problem, reference, sets[k].data, got)
+                report = compare_outputs(problem, reference, sets[k].data, got, expected[k])
                 if report is not None:
                     raise TimedCallFailed(
                         "WA", f"a timed call on input set {k + 1} gave a wrong answer although earlier calls were right: "
@@ -148,14 +172,15 @@ def _solution_sampler(backend, problem: Problem, reference: ModuleType, sets: li
     return sample
 
 
-def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], timer: Timer):
+def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], expected: list[dict],
+                      timer: Timer):
     views = [{**{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_pointer},
               **s.data.scalars} for s in sets]
     with timer.stream:
         reference.baseline(**views[0])
     timer.stream.synchronize()
     got = read_outputs(backend, problem, sets[0])
-    report = check_outputs(problem, reference, sets[0].data, got)
+    report = compare_outputs(problem, reference, sets[0].data, got, expected[0])
     if report is not None:
         raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
     state = {"next": 0}
@@ -210,15 +235,15 @@ def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit) -
         for dist in problem.benchmark.distributions:
             case = TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
             emit("timing_case", case=case.name)
-            sets = [prepare(backend, problem, reference, case, seed + k) for k in range(INPUT_SETS)]
+            sets, expected = _prepare_sets(backend, problem, reference, case, seed)
             try:
-                sampler = _solution_sampler(backend, problem, reference, sets, timer)
+                sampler = _solution_sampler(backend, problem, reference, sets, expected, timer)
                 backend.timed_mode(True)
                 try:
                     stats = _run_samples(sampler)
                 finally:
                     backend.timed_mode(False)
-                base = _run_samples(_baseline_sampler(backend, problem, reference, sets, timer)) if has_baseline else None
+                base = _run_samples(_baseline_sampler(backend, problem, reference, sets, expected, timer)) if has_baseline else None
                 if not per_kernel:
                     per_kernel = _kernel_breakdown(backend, problem, sets[0])
             finally:
