@@ -124,10 +124,10 @@ export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): 
     (result?.message || sub.message) ? h("p", { class: "result-message" }, result?.message || sub.message) : null,
     compile && !compile.ok ? compileSection(compile) : null,
     failing ? failureSection(failing) : null,
-    tests.length ? h("details", { class: "tests", open: !!failing || tests.length <= 12 },
+    tests.length ? h("div", { class: "test-dots" }, tests.map((x) => h("span", { class: `dot verdict-${x.verdict}`,
+                                                                               title: `${x.name}: ${x.verdict}` }))) : null,
+    tests.length ? h("details", { class: "tests", open: tests.length <= 12 },
                      h("summary", null, `${t("tests")} (${tests.length})`),
-                     h("div", { class: "test-dots" }, tests.map((x) => h("span", { class: `dot verdict-${x.verdict}`,
-                                                                               title: `${x.name}: ${x.verdict}` }))),
                      testTable(h("tbody", null, tests.map(testRow)))) : null,
     result ? timingSection(result, sub.mode) : null,
     result ? metaSection(result) : null));
