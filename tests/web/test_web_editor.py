@@ -8,21 +8,15 @@ import re
 import zipfile
 from pathlib import Path
 
-from playwright.sync_api import expect
+from web_helpers import REPO, register, require_browser, screenshot, set_editor_text, sign_in
 
-from conftest import PASSWORD, REPO, screenshot
+require_browser()
+from playwright.sync_api import expect  # noqa: E402
 
 SCAN = REPO / "problems" / "083-multi-block-scan"
 WRONG = (SCAN / "solutions" / "rejected" / "inclusive_scan.cu").read_text()
 RIGHT = (SCAN / "solutions" / "accepted" / "three_pass_scan.cu").read_text()
 JUDGE_S = 300_000   # ms: all of problem 83's CPU-size tests on a 2-core machine take well under this
-
-
-def set_editor_text(page, text: str) -> None:
-    content = page.locator(".editor-host .cm-content")
-    content.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.insert_text(text)
 
 
 def editor_text(page) -> str:
@@ -33,15 +27,6 @@ def wait_result(page, timeout: int = JUDGE_S):
     result = page.locator(".result-panel .result.done")
     expect(result).to_be_visible(timeout=timeout)
     return result
-
-
-def register(page, url: str, username: str) -> None:
-    page.goto(url + "/register")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form.auth button[type=submit]")
-    expect(page.locator(".topbar .user")).to_contain_text(username)
-    expect(page).to_have_url(re.compile(r"/problems$"))
 
 
 def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
@@ -158,14 +143,6 @@ def problem_zip(folder: Path, problem_id: int, slug: str, edit=lambda toml: toml
                 z.write(path, f"{slug}/{path.relative_to(folder)}")
         z.writestr(f"{slug}/problem.toml", edit(toml))
     return buf.getvalue()
-
-
-def sign_in(page, url: str, username: str) -> None:
-    page.goto(url + "/login")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form.auth button[type=submit]")
-    expect(page.locator(".topbar .user")).to_contain_text(username)
 
 
 def test_instructor_validates_and_publishes_a_problem_zip(served, page):
