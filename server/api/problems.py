@@ -1,4 +1,4 @@
-"""Problems: the list, one problem's public view, its leaderboard; instructors upload and rejudge."""
+"""Problems: the list, one problem's public view, its leaderboard; instructors preview, upload and rejudge."""
 from __future__ import annotations
 
 import asyncio
@@ -6,6 +6,7 @@ import shutil
 
 from fastapi import APIRouter, Depends, File, HTTPException, Path, UploadFile
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from judge.problems.loader import ProblemError, parse_problem
 from judge.problems.model import Problem
@@ -98,7 +99,7 @@ def leaderboard(problem: str = ProblemName, st: AppState = Depends(state),
                        accepted=accepted)
 
 
-def _first_accepts(s, problem_id: int) -> list[AcceptedEntry]:
+def _first_accepts(s: Session, problem_id: int) -> list[AcceptedEntry]:
     rows = s.execute(
         select(Submission.id, Submission.user_id, User.username, Submission.backend, Submission.finished_at,
                Submission.verdict, Submission.status).join(User, User.id == Submission.user_id)
@@ -167,8 +168,8 @@ def _extract(st: AppState, data: bytes) -> Extracted:
     return extract_zip(data, st.settings, work)
 
 
-def _clash(s, problem: Problem) -> dict | None:
-    """The finding when the id or slug is taken (by a problem in the database or a folder in the data dir)."""
+def _clash(s: Session, problem: Problem) -> dict | None:
+    """The finding when a problem in the database has the id or the slug already."""
     clash = s.scalar(select(ProblemRow).where((ProblemRow.id == problem.id) | (ProblemRow.slug == problem.slug)))
     if clash is None:
         return None
