@@ -12,7 +12,6 @@ import logging
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
-from fastapi.responses import RedirectResponse
 from sqlalchemy import func, select
 
 from judge import __version__
@@ -27,6 +26,7 @@ from server.limits import BodySizeLimit
 from server.models import Submission
 from server.schemas import Health
 from server.security import Passwords
+from server.spa import mount_web
 
 log = logging.getLogger("cudajudge.server")
 
@@ -73,8 +73,5 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
         return Health(status="ok", version=__version__, backend=st.backend, workers=st.workers,
                       queued=counts.get("queued", 0), judging=counts.get("judging", 0))
 
-    @app.get("/", include_in_schema=False)
-    def root() -> RedirectResponse:
-        return RedirectResponse("/docs")
-
+    mount_web(app)   # last: it answers every path the API does not
     return app

@@ -76,6 +76,8 @@ class ProblemSummary(BaseModel):
     tags: list[str]
     origin: Literal["catalog", "uploaded"]
     has_samples: bool
+    solved: bool | None = Field(None, description="Whether the signed-in user has an accepted `submit` "
+                                                  "(absent when signed out)")
 
 
 class TestGroupOut(BaseModel):
@@ -163,13 +165,37 @@ class DeviceBoard(BaseModel):
     entries: list[LeaderboardEntry]
 
 
+class AcceptedEntry(BaseModel):
+    user: UserRef
+    submission_id: int = Field(description="The user's first accepted `submit`")
+    accepted_at: datetime
+    backend: str | None
+    submissions: int = Field(description="How many `submit`s the user made up to and including it")
+
+
 class Leaderboard(BaseModel):
     problem_id: int
-    devices: list[DeviceBoard]
+    devices: list[DeviceBoard] = Field(description="Timed on a GPU: the best median per user, per GPU model")
+    accepted: list[AcceptedEntry] = Field(description="Everyone with an accepted `submit` on any backend, "
+                                                      "in the order of their first one")
 
 
 class Queued(BaseModel):
     queued: int
+
+
+class Finding(BaseModel):
+    file: str = Field(description="Relative to the problem folder")
+    key: str | None = Field(description="The key or test the finding is about")
+    message: str
+
+
+class UploadPreview(BaseModel):
+    """What publishing a problem zip would add, before anything is written."""
+    valid: bool = Field(description="No findings: `POST /api/problems` with the same zip would add it")
+    findings: list[Finding]
+    problem: ProblemDetail | None = Field(None, description="The problem as learners would see it "
+                                                            "(absent when problem.toml does not parse)")
 
 
 class UserPatch(BaseModel):

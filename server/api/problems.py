@@ -1,4 +1,4 @@
-"""Problems: the list, one problem's public view, its leaderboard; instructors upload and rejudge."""
+"""Problems: the list, one problem's public view, its leaderboard; instructors preview, upload and rejudge."""
 from __future__ import annotations
 
 import asyncio
@@ -6,24 +6,43 @@ import shutil
 
 from fastapi import APIRouter, Depends, File, HTTPException, Path, UploadFile
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from judge.problems.loader import ProblemError, parse_problem
+from judge.problems.model import Problem
 from server.catalog import find_problem, folder_name, row_values
 from server.deps import AppState, Principal, anonymous_limit, limit, require, state
 from server.models import ProblemRow, Submission, User
-from server.schemas import (DeviceBoard, Error, Leaderboard, LeaderboardEntry, ProblemDetail, ProblemSummary, Queued,
-                            Titles, UserRef)
-from server.uploads import UploadError, extract_zip, validate
+from server.schemas import (AcceptedEntry, DeviceBoard, Error, Leaderboard, LeaderboardEntry, ProblemDetail,
+                            ProblemSummary, Queued, Titles, UploadPreview, UserRef)
+from server.uploads import Extracted, UploadError, extract_zip, validate
 
 router = APIRouter(prefix="/api/problems", tags=["problems"])
 NOT_FOUND = {404: {"model": Error, "description": "No such problem"}}
 ProblemName = Path(max_length=100, description="The problem: its id, problemNN or its slug", examples=["1"])
 
 
-def summary(row: ProblemRow) -> ProblemSummary:
+def summary(row: ProblemRow, solved: bool | None = None) -> ProblemSummary:
     return ProblemSummary(id=row.id, key=f"problem{row.id}", slug=row.slug, title=Titles(en=row.title_en, zh=row.title_zh),
                           difficulty=row.difficulty, tags=list(row.tags or []), origin=row.origin,
-                          has_samples=row.has_samples)
+                          has_samples=row.has_samples, solved=solved)
+
+
+def detail(row: ProblemRow, solved: bool | None = None) -> ProblemDetail:
+    return ProblemDetail(**summary(row, solved).model_dump(), **row.info)
+
+
+def accepted_submit():
+    """The condition of an accepted `submit` (what counts as solving a problem)."""
+    return (Submission.mode == "submit") & (Submission.status == "done") & (Submission.verdict == "AC")
+
+
+def solved_ids(st: AppState, principal: Principal | None) -> set[int] | None:
+    if principal is None:
+        return None
+    with st.db.read() as s:
+        return set(s.scalars(select(Submission.problem_id).distinct()
+                             .where(Submission.user_id == principal.id, accepted_submit())))
 
 
 def get_row(st: AppState, name: str) -> ProblemRow:
@@ -35,32 +54,38 @@ def get_row(st: AppState, name: str) -> ProblemRow:
 
 
 @router.get("", response_model=list[ProblemSummary])
-def list_problems(st: AppState = Depends(state), _: Principal | None = Depends(anonymous_limit)) -> list[ProblemSummary]:
+def list_problems(st: AppState = Depends(state),
+                  principal: Principal | None = Depends(anonymous_limit)) -> list[ProblemSummary]:
+    """Every available problem; `solved` says, for the signed-in user, which ones they have solved."""
     with st.db.read() as s:
         rows = s.scalars(select(ProblemRow).where(ProblemRow.available.is_(True)).order_by(ProblemRow.id)).all()
-    return [summary(r) for r in rows]
+    solved = solved_ids(st, principal)
+    return [summary(r, None if solved is None else r.id in solved) for r in rows]
 
 
 @router.get("/{problem}", response_model=ProblemDetail, responses=NOT_FOUND)
 def get_problem(problem: str = ProblemName, st: AppState = Depends(state),
-                _: Principal | None = Depends(anonymous_limit)) -> ProblemDetail:
+                principal: Principal | None = Depends(anonymous_limit)) -> ProblemDetail:
     """Statement, signature, tested sizes, distributions and tolerance: never hidden data."""
     row = get_row(st, problem)
-    return ProblemDetail(**summary(row).model_dump(), **row.info)
+    solved = solved_ids(st, principal)
+    return detail(row, None if solved is None else row.id in solved)
 
 
 @router.get("/{problem}/leaderboard", response_model=Leaderboard, responses=NOT_FOUND)
 def leaderboard(problem: str = ProblemName, st: AppState = Depends(state),
                 _: Principal | None = Depends(anonymous_limit)) -> Leaderboard:
-    """The best accepted median per user, per GPU model (submissions in mode submit, timed on a GPU)."""
+    """The best accepted median per user, per GPU model (submissions in mode submit, timed on a GPU), and
+    everyone who solved the problem on any backend, first solvers first."""
     row = get_row(st, problem)
     with st.db.read() as s:
         rows = s.execute(
             select(Submission.id, Submission.user_id, User.username, Submission.device, Submission.median_us,
                    Submission.created_at).join(User, User.id == Submission.user_id)
-            .where(Submission.problem_id == row.id, Submission.mode == "submit", Submission.status == "done",
-                   Submission.verdict == "AC", Submission.median_us.is_not(None), Submission.device.is_not(None))
+            .where(Submission.problem_id == row.id, accepted_submit(), Submission.median_us.is_not(None),
+                   Submission.device.is_not(None))
             .order_by(Submission.median_us, Submission.id)).all()
+        accepted = _first_accepts(s, row.id)
     boards: dict[str, list[LeaderboardEntry]] = {}
     seen: set[tuple[str, int]] = set()
     for sid, uid, username, device, median, created in rows:
@@ -70,11 +95,46 @@ def leaderboard(problem: str = ProblemName, st: AppState = Depends(state),
         entries = boards.setdefault(device, [])
         entries.append(LeaderboardEntry(rank=len(entries) + 1, user=UserRef(id=uid, username=username),
                                         submission_id=sid, median_us=median, submitted_at=created))
-    return Leaderboard(problem_id=row.id, devices=[DeviceBoard(device=d, entries=e) for d, e in sorted(boards.items())])
+    return Leaderboard(problem_id=row.id, devices=[DeviceBoard(device=d, entries=e) for d, e in sorted(boards.items())],
+                       accepted=accepted)
+
+
+def _first_accepts(s: Session, problem_id: int) -> list[AcceptedEntry]:
+    rows = s.execute(
+        select(Submission.id, Submission.user_id, User.username, Submission.backend, Submission.finished_at,
+               Submission.verdict, Submission.status).join(User, User.id == Submission.user_id)
+        .where(Submission.problem_id == problem_id, Submission.mode == "submit").order_by(Submission.id)).all()
+    tries: dict[int, int] = {}
+    firsts: dict[int, AcceptedEntry] = {}
+    for sid, uid, username, backend, finished, verdict, status in rows:
+        if uid in firsts:
+            continue
+        tries[uid] = tries.get(uid, 0) + 1
+        if status == "done" and verdict == "AC":
+            firsts[uid] = AcceptedEntry(user=UserRef(id=uid, username=username), submission_id=sid,
+                                        accepted_at=finished, backend=backend, submissions=tries[uid])
+    return sorted(firsts.values(), key=lambda e: (e.accepted_at, e.submission_id))
+
+
+UPLOAD_ERRORS = {400: {"model": Error}, 403: {"model": Error}, 413: {"model": Error}, 429: {"model": Error}}
+
+
+async def _read_upload(file: UploadFile, st: AppState, principal: Principal) -> bytes:
+    limit(st, "upload", f"user:{principal.id}", st.settings.rate_upload)
+    data = await file.read(st.settings.max_upload_bytes + 1)
+    if len(data) > st.settings.max_upload_bytes:
+        raise HTTPException(413, f"the upload is larger than the limit of {st.settings.max_upload_bytes} bytes")
+    return data
+
+
+def _answer(exc: UploadError) -> HTTPException:
+    if exc.findings:
+        return HTTPException(exc.status, {"message": exc.message, "findings": exc.findings})
+    return HTTPException(exc.status, exc.message)
 
 
 @router.post("", status_code=201, response_model=ProblemSummary,
-             responses={400: {"model": Error}, 403: {"model": Error}, 409: {"model": Error}, 413: {"model": Error},
+             responses={**UPLOAD_ERRORS, 409: {"model": Error},
                         422: {"model": Error, "description": "The problem folder is invalid: "
                                                              "detail = {message, findings: [{file, key, message}]}"}})
 async def upload_problem(file: UploadFile = File(description="A zip of a problem folder"),
@@ -82,22 +142,67 @@ async def upload_problem(file: UploadFile = File(description="A zip of a problem
                          st: AppState = Depends(state)) -> ProblemSummary:
     """Add a problem: a zip of its folder, checked by the validator (statically, and its reference on every
     CPU-size test). Errors name the file and the key."""
-    limit(st, "upload", f"user:{principal.id}", st.settings.rate_upload)
-    data = await file.read(st.settings.max_upload_bytes + 1)
-    if len(data) > st.settings.max_upload_bytes:
-        raise HTTPException(413, f"the upload is larger than the limit of {st.settings.max_upload_bytes} bytes")
+    data = await _read_upload(file, st, principal)
     try:
         return await asyncio.to_thread(_install, st, data, principal)
     except UploadError as exc:
-        if exc.findings:
-            raise HTTPException(exc.status, {"message": exc.message, "findings": exc.findings}) from None
-        raise HTTPException(exc.status, exc.message) from None
+        raise _answer(exc) from None
+
+
+@router.post("/validate", response_model=UploadPreview, responses=UPLOAD_ERRORS)
+async def preview_upload(file: UploadFile = File(description="A zip of a problem folder"),
+                         principal: Principal = Depends(require("instructor")),
+                         st: AppState = Depends(state)) -> UploadPreview:
+    """Check a problem zip as `POST /api/problems` would (a clash with an existing id or slug is a finding
+    too) and show the problem as learners would see it; nothing is written. An unsafe zip is still a 4xx."""
+    data = await _read_upload(file, st, principal)
+    try:
+        return await asyncio.to_thread(_preview, st, data)
+    except UploadError as exc:
+        raise _answer(exc) from None
+
+
+def _extract(st: AppState, data: bytes) -> Extracted:
+    work = st.settings.data_dir / "tmp"
+    work.mkdir(parents=True, exist_ok=True)
+    return extract_zip(data, st.settings, work)
+
+
+def _clash(s: Session, problem: Problem) -> dict | None:
+    """The finding when a problem in the database has the id or the slug already."""
+    clash = s.scalar(select(ProblemRow).where((ProblemRow.id == problem.id) | (ProblemRow.slug == problem.slug)))
+    if clash is None:
+        return None
+    key = "id" if clash.id == problem.id else "slug"
+    what = f"id {problem.id}" if key == "id" else f"slug {problem.slug!r}"
+    return {"file": "problem.toml", "key": key,
+            "message": f"a problem with {what} already exists: choose another id and slug"}
+
+
+def _preview(st: AppState, data: bytes) -> UploadPreview:
+    try:
+        extracted = _extract(st, data)
+    except UploadError as exc:
+        if exc.status == 422 and exc.findings:   # no problem.toml: a finding, not an unsafe upload
+            return UploadPreview(valid=False, findings=exc.findings)
+        raise
+    try:
+        _, findings = validate(extracted.root, st.settings)
+        try:
+            problem = parse_problem(extracted.root)
+        except ProblemError:
+            return UploadPreview(valid=False, findings=findings)
+        with st.db.read() as s:
+            clash = _clash(s, problem)
+        findings += [clash] if clash else []
+        row = ProblemRow(id=problem.id, **row_values(problem, extracted.root, "uploaded"))
+        return UploadPreview(valid=not findings, findings=findings, problem=detail(row))
+    finally:
+        shutil.rmtree(extracted.tmp, ignore_errors=True)
 
 
 def _install(st: AppState, data: bytes, principal: Principal) -> ProblemSummary:
-    work = st.settings.data_dir / "tmp"
-    work.mkdir(parents=True, exist_ok=True)
-    extracted = extract_zip(data, st.settings, work)
+    extracted = _extract(st, data)
     try:
         _, findings = validate(extracted.root, st.settings)
         if findings:
@@ -111,10 +216,12 @@ def _install(st: AppState, data: bytes, principal: Principal) -> ProblemSummary:
             raise UploadError(422, str(exc)) from None
         target = st.settings.uploaded_problems_dir / folder_name(problem)
         with st.db.write() as s:
-            clash = s.scalar(select(ProblemRow).where((ProblemRow.id == problem.id) | (ProblemRow.slug == problem.slug)))
-            if clash is not None or target.exists():
-                what = f"id {problem.id}" if clash is None or clash.id == problem.id else f"slug {problem.slug!r}"
-                raise UploadError(409, f"problem.toml: a problem with {what} already exists: choose another id and slug")
+            clash = _clash(s, problem)
+            if clash is not None:
+                raise UploadError(409, f"problem.toml: {clash['message']}")
+            if target.exists():
+                raise UploadError(409, f"problem.toml: a problem folder {target.name} already exists: "
+                                       f"choose another id and slug")
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(str(extracted.root), str(target))
             try:

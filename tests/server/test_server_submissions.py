@@ -171,11 +171,26 @@ def test_leaderboard_best_median_per_user_per_gpu(make_api, settings):
     board = api.client.get("/api/problems/1/leaderboard").json()
     got = {d["device"]: [(e["rank"], e["user"]["username"], e["median_us"]) for e in d["entries"]] for d in board["devices"]}
     assert got == {"H100": [(1, "alice", 12.0), (2, "bob", 14.0)], "L4": [(1, "carol", 40.0), (2, "bob", 50.0)]}
-    assert api.client.get("/api/problems/2/leaderboard").json()["devices"] == []
+    assert [(e["user"]["username"], e["submissions"], e["backend"]) for e in board["accepted"]] == \
+        [("alice", 1, "gpu"), ("bob", 1, "gpu"), ("carol", 2, "gpu")]          # first accepts, in order; runs do not count
+    assert api.client.get("/api/problems/2/leaderboard").json() == {"problem_id": 2, "devices": [], "accepted": []}
     with api.state.db.read() as s:   # timing is stored as rows too, one per benchmark case
         cases = s.execute(select(TimingCase.submission_id, TimingCase.median_us, TimingCase.gbps)).all()
     assert sorted(m for _, m, _ in cases) == [9.0, 12.0, 14.0, 15.0, 20.0, 40.0, 50.0] and {g for *_, g in cases} == {100.0}
     assert api.client.get("/api/problems/77/leaderboard").status_code == 404
+
+
+def test_solved_state_for_the_signed_in_user(make_api, settings):
+    api = make_api(settings, judge=FakeJudge())
+    alice, bob = api.account("alice"), api.account("bob")
+    api.wait(alice, api.submit(alice, RELU_OK, mode="run")["id"])                    # a run solves nothing
+    api.wait(alice, api.submit(alice, RELU_OK + "// fake verdict=WA\n", problem="2", mode="submit")["id"])
+    assert {p["id"]: p["solved"] for p in api.client.get("/api/problems", headers=alice).json()} == {1: False, 2: False}
+    api.wait(alice, api.submit(alice, RELU_OK, mode="submit")["id"])
+    assert {p["id"]: p["solved"] for p in api.client.get("/api/problems", headers=alice).json()} == {1: True, 2: False}
+    assert api.client.get("/api/problems/relu", headers=alice).json()["solved"] is True
+    assert {p["id"]: p["solved"] for p in api.client.get("/api/problems", headers=bob).json()} == {1: False, 2: False}
+    assert [p["solved"] for p in api.client.get("/api/problems").json()] == [None, None]   # signed out
 
 
 def test_rejudge(make_api, settings):

@@ -56,6 +56,42 @@ def test_upload_valid_problem_then_judge_it(teacher_api, tmp_path, make_api, set
     assert [p["id"] for p in api2.client.get("/api/problems").json()] == [1, 2, 901]
 
 
+def preview(api, headers, data: bytes):
+    return api.client.post("/api/problems/validate", files={"file": ("problem.zip", data, "application/zip")},
+                           headers=headers)
+
+
+def test_preview_validates_and_shows_the_problem_without_adding_it(teacher_api, tmp_path, settings):
+    api, teacher, alice = teacher_api
+    folder = copy_problem(RELU, tmp_path, 901, "relu-copy")
+    r = preview(api, teacher, zip_folder(folder, prefix="901-relu-copy/"))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["valid"] is True and body["findings"] == []
+    problem = body["problem"]
+    assert (problem["id"], problem["slug"], problem["origin"]) == (901, "relu-copy", "uploaded")
+    assert "$" in problem["statement"]["en"] and problem["statement"]["zh"] and problem["starter"]
+    assert problem["signature"].startswith('extern "C" void solve(') and problem["tests"][0]["cases"]
+    assert api.client.get("/api/problems/901").status_code == 404                     # nothing was added
+    assert not (settings.data_dir / "problems").exists() and not list((settings.data_dir / "tmp").iterdir())
+
+    clash = copy_problem(RELU, tmp_path / "a", 1, "relu-again")
+    body = preview(api, teacher, zip_folder(clash)).json()
+    assert body["valid"] is False and body["problem"]["id"] == 1
+    assert [(f["file"], f["key"]) for f in body["findings"]] == [("problem.toml", "id")]
+
+    bad = copy_problem(RELU, tmp_path / "b", 903, "bad-policy", lambda t: t.replace('policy = "exact"', 'policy = "roughly"'))
+    body = preview(api, teacher, zip_folder(bad)).json()
+    assert body["valid"] is False and body["problem"] is None
+    assert (body["findings"][0]["file"], body["findings"][0]["key"]) == ("problem.toml", "tolerance.policy")
+
+    body = preview(api, teacher, _zip({"readme.txt": b"hi"})).json()
+    assert body == {"valid": False, "findings": [{"file": "problem.toml", "key": None, "message": "file is missing"}],
+                    "problem": None}
+    assert preview(api, teacher, b"not a zip").status_code == 400
+    assert preview(api, alice, zip_folder(folder)).status_code == 403
+
+
 def test_broken_problem_rejected_with_file_and_key(teacher_api, tmp_path):
     api, teacher, _ = teacher_api
     bad_policy = copy_problem(RELU, tmp_path / "a", 903, "bad-policy",

@@ -1,0 +1,177 @@
+"""The web editor in a real browser against a real `cudajudge serve` (CPU backend): a learner registers,
+edits problem 83 in the editor, sees a compile error at its line, a wrong answer with the mismatch, fixes
+it, submits, gets AC, and appears on the leaderboard; an instructor validates and publishes a problem zip."""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+from web_helpers import REPO, register, require_browser, screenshot, set_editor_text, sign_in
+
+require_browser()
+from playwright.sync_api import expect  # noqa: E402
+
+SCAN = REPO / "problems" / "083-multi-block-scan"
+WRONG = (SCAN / "solutions" / "rejected" / "inclusive_scan.cu").read_text()
+RIGHT = (SCAN / "solutions" / "accepted" / "three_pass_scan.cu").read_text()
+JUDGE_S = 300_000   # ms: all of problem 83's CPU-size tests on a 2-core machine take well under this
+
+
+def editor_text(page) -> str:
+    return page.locator(".editor-host .cm-content").inner_text()
+
+
+def wait_result(page, timeout: int = JUDGE_S):
+    result = page.locator(".result-panel .result.done")
+    expect(result).to_be_visible(timeout=timeout)
+    return result
+
+
+def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
+    register(page, served.url, "learner")
+
+    # the list: difficulty, tags, filters, solved state
+    row = page.locator("tr[data-problem='83']")
+    expect(row).to_contain_text("Multi-block exclusive prefix sum")
+    expect(row.locator(".difficulty")).to_have_text("Hard")
+    page.fill("input[type=search]", "prefix-sum")
+    expect(page.locator("table.problems tbody tr")).to_have_count(page.locator("tr[data-problem]").count())
+    assert page.locator("tr[data-problem='83']").is_visible() and not page.locator("tr[data-problem='1']").is_visible()
+    expect(row.locator("td.center")).to_have_text("–")
+    row.locator("a.problem-link").click()
+
+    # the problem page: statement with math, the Chinese statement, signature, tested sizes and distributions
+    expect(page).to_have_url(re.compile(r"/problems/83$"))
+    statement = page.locator(".statement")
+    expect(statement.locator(".statement-body")).to_contain_text("write its exclusive prefix sum into")
+    expect(statement.locator(".katex").first).to_be_visible()
+    expect(statement.locator(".signature")).to_contain_text('extern "C" void solve(const int* input, int* output, int n)')
+    expect(statement.locator("tr[data-group='levels']")).to_contain_text("n=1,048,577")
+    expect(statement.locator("tr[data-group='shape']")).to_contain_text("single-hotspot")
+    statement.locator("button[data-lang='zh']").click()
+    expect(statement.locator(".statement-body h2").first).to_have_text(re.compile("[\u4e00-\u9fff]"))
+    statement.locator("button[data-lang='en']").click()
+    assert "scan_tile_serial" in editor_text(page)          # the starter
+    screenshot(page, "problem.png")
+
+    # a compile error is marked in the editor at its line
+    broken = WRONG.replace("out[i] = warp_base[warp] + inclusive;", "out[i] = warp_base[warp] + undeclared_total;", 1)
+    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "undeclared_total" in text)
+    set_editor_text(page, broken)
+    page.click("text=▶ Run")
+    result = wait_result(page, 120_000)
+    expect(result.locator(".badge").first).to_have_text("CE")
+    expect(result.locator(".diagnostics")).to_contain_text(f"solution.cu:{line}")
+    marked = page.locator(".editor-host .cm-line:has(.cm-lintRange-error)")
+    expect(marked.first).to_contain_text("undeclared_total")
+
+    # a wrong answer: the failing test, index, expected, got and the small input
+    set_editor_text(page, WRONG)
+    expect(page.locator(".editor-host .cm-lintRange-error")).to_have_count(0)
+    page.click("text=▶ Run")
+    result = wait_result(page, 120_000)
+    expect(result.locator(".result-head .badge")).to_have_text("WA")
+    failure = result.locator(".failure")
+    expect(failure).to_contain_text("sample/n=8/uniform")
+    expect(failure.locator("[data-field=index]")).to_have_text("0")
+    expect(failure.locator("[data-field=expected]")).to_have_text("0")
+    first_input = failure.locator(".inputs .array").first
+    expect(first_input).to_contain_text("input =")
+    got = failure.locator("[data-field=got]").inner_text()
+    assert first_input.locator(".values span").first.inner_text() == got   # inclusive: output[0] = input[0]
+    failure.scroll_into_view_if_needed()
+    screenshot(page, "wrong-answer.png")
+
+    # the fix, typed into the editor, then Submit: live progress, then AC
+    set_editor_text(page, RIGHT)
+    page.locator(".editor-host .cm-content").press("Control+End")
+    page.keyboard.type("\n// fixed: exclusive scan with carries between tiles\n")
+    page.click("button:has-text('Submit')")
+    live = page.locator(".result-panel .result.live")
+    expect(live.locator(".dot").first).to_be_visible(timeout=120_000)
+    result = wait_result(page)
+    expect(result.locator(".result-head .badge")).to_have_text("AC")
+    passed = re.search(r"(\d+) / (\d+)", result.locator(".result-head").inner_text())
+    assert passed and passed.group(1) == passed.group(2) and int(passed.group(1)) > 40
+    expect(result.locator(".timing.absent")).to_contain_text("timing needs a GPU")
+
+    # the draft survives a reload
+    page.reload()
+    expect(page.locator(".editor-host .cm-content")).to_contain_text("Three-pass exclusive scan")
+    assert page.evaluate("localStorage.getItem('cudajudge.draft.83')").endswith("// fixed: exclusive scan with carries between tiles\n")
+    expect(page.locator(".result-panel .result.done .result-head .badge")).to_have_text("AC")
+
+    # the leaderboard lists the learner; the problem list shows it solved
+    page.click("nav.tabs >> text=Leaderboard")
+    expect(page.locator(".accepted-board tr[data-user='learner']")).to_contain_text("cpu")
+    page.click(".main-nav >> text=Problems")
+    expect(page.locator("tr[data-problem='83'] td.center")).to_have_text("✓")
+
+    # history and a diff against the wrong answer
+    page.goto(served.url + "/problems/83/submissions")
+    rows = page.locator("table.history tbody tr")
+    expect(rows).to_have_count(3)
+    rows.first.locator("a").first.click()
+    expect(page.locator(".submission-meta")).to_contain_text("AC")
+    expect(page.locator(".result.done .test-dots .dot.verdict-AC").first).to_be_visible()
+    screenshot(page, "result.png")
+    compare = page.locator("select.compare")
+    wa_option = compare.locator("option", has_text="WA")
+    compare.select_option(wa_option.get_attribute("value"))
+    expect(page.locator(".cm-mergeView")).to_be_visible()
+    expect(page.locator(".cm-mergeView .cm-changedLine").first).to_be_visible()
+
+    # the UI speaks Chinese, and remembers it
+    page.click(".lang-switch")
+    expect(page.locator(".main-nav a").first).to_have_text("题目")
+    page.reload()
+    expect(page.locator(".main-nav a").first).to_have_text("题目")
+    page.click(".lang-switch")
+    expect(page.locator(".main-nav a").first).to_have_text("Problems")
+
+
+def problem_zip(folder: Path, problem_id: int, slug: str, edit=lambda toml: toml) -> bytes:
+    toml = (folder / "problem.toml").read_text()
+    toml = re.sub(r"^id = \d+", f"id = {problem_id}", toml, count=1, flags=re.M)
+    toml = re.sub(r'^slug = "[^"]+"', f'slug = "{slug}"', toml, count=1, flags=re.M)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.name != "problem.toml":
+                z.write(path, f"{slug}/{path.relative_to(folder)}")
+        z.writestr(f"{slug}/problem.toml", edit(toml))
+    return buf.getvalue()
+
+
+def test_instructor_validates_and_publishes_a_problem_zip(served, page):
+    served.create_user("teacher", "instructor")
+    sign_in(page, served.url, "teacher")
+    page.click(".main-nav >> text=Instructor")
+    relu = REPO / "problems" / "001-relu"
+
+    broken = problem_zip(relu, 902, "relu-broken", lambda toml: re.sub(r'policy = "\w+"', 'policy = "closeish"', toml))
+    page.set_input_files("input[type=file]", files=[{"name": "relu-broken.zip", "mimeType": "application/zip",
+                                                     "buffer": broken}])
+    page.click("button:has-text('Validate')")
+    report = page.locator(".preview[data-valid='false']")
+    expect(report.locator(".report-summary")).to_contain_text("Invalid")
+    expect(report.locator("table.findings")).to_contain_text("tolerance.policy")
+    expect(page.locator("button:has-text('Publish')")).to_be_disabled()
+
+    good = problem_zip(relu, 901, "relu-copy")
+    page.set_input_files("input[type=file]", files=[{"name": "relu-copy.zip", "mimeType": "application/zip",
+                                                     "buffer": good}])
+    page.click("button:has-text('Validate')")
+    report = page.locator(".preview[data-valid='true']")
+    expect(report.locator(".report-summary")).to_contain_text("Valid: no findings")
+    expect(report.locator(".statement .katex").first).to_be_visible()
+    expect(report.locator(".statement .signature")).to_contain_text("solve(")
+    screenshot(page, "upload.png")
+    page.click("button:has-text('Publish')")
+    published = page.locator(".published a")
+    expect(published).to_contain_text("#901")
+    published.click()
+    expect(page.locator(".problem-head")).to_contain_text("#901")
+    expect(page.locator(".statement .signature")).to_be_visible()

@@ -1,0 +1,229 @@
+// A submission's result: live per-test progress (Server-Sent Events), then the Result: compile
+// diagnostics, per-test verdicts, the first mismatch with the small input, timing per case with its
+// chart, and the per-kernel breakdown.
+import { api } from "./api";
+import { caseLabel, formatUs, speedOfLightUs, timingChart } from "./chart";
+import { h, replace } from "./dom";
+import { t, verdictName } from "./i18n";
+import type { CompileInfo, Diagnostic, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
+
+export function verdictBadge(verdict: string | null, status: Status = "done"): HTMLElement {
+  if (!verdict) return h("span", { class: `badge status-${status}` }, t(status));
+  return h("span", { class: `badge verdict-${verdict}`, title: verdictName(verdict) }, verdict);
+}
+
+export interface Follow {
+  onCompile?: (info: CompileInfo) => void;
+  onDone?: (submission: SubmissionOut) => void;
+}
+
+/** Follows a submission's events into `panel`; returns a function that stops following. */
+export function followSubmission(panel: HTMLElement, submission: SubmissionOut, expectedTests: number | null,
+                                 hooks: Follow = {}): () => void {
+  const live = new LiveView(panel, submission, expectedTests);
+  const source = new EventSource(`/api/submissions/${submission.id}/events`);
+  source.addEventListener("status", (e) => live.status(JSON.parse((e as MessageEvent).data).status));
+  source.addEventListener("restart", () => live.restart());
+  source.addEventListener("compile", (e) => {
+    const info = JSON.parse((e as MessageEvent).data) as CompileInfo;
+    live.compile(info);
+    hooks.onCompile?.(info);
+  });
+  source.addEventListener("test", (e) => live.test(JSON.parse((e as MessageEvent).data).result as TestResult));
+  source.addEventListener("done", async () => {
+    source.close();
+    const done = await api.submission(submission.id);
+    renderSubmissionResult(panel, done);
+    hooks.onDone?.(done);
+  });
+  return () => source.close();
+}
+
+class LiveView {
+  private readonly header: HTMLElement;
+  private readonly compileLine: HTMLElement;
+  private readonly progress: HTMLProgressElement;
+  private readonly counter: HTMLElement;
+  private readonly dots: HTMLElement;
+  private readonly rows: HTMLElement;
+  private seen = 0;
+  private failed = 0;
+
+  constructor(panel: HTMLElement, private readonly submission: SubmissionOut, private readonly expected: number | null) {
+    this.header = h("div", { class: "result-head" });
+    this.compileLine = h("div", { class: "muted compile-line" }, t("compiling"));
+    this.progress = h("progress", { max: expected ?? 1, value: 0 });
+    this.counter = h("span", { class: "muted counter" });
+    this.dots = h("div", { class: "test-dots", "aria-label": t("tests") });
+    this.rows = h("tbody");
+    replace(panel, h("section", { class: "result live", dataset: { submission: String(submission.id) } },
+                     this.header, this.compileLine, h("div", { class: "progress-row" }, this.progress, this.counter),
+                     this.dots, testTable(this.rows)));
+    this.status(submission.status);
+  }
+
+  status(status: Status): void {
+    replace(this.header, verdictBadge(null, status), h("span", { class: "muted" },
+            `#${this.submission.id} · ${this.submission.mode === "run" ? t("runMode") : t("submitMode")}`));
+  }
+
+  restart(): void {
+    this.seen = this.failed = 0;
+    this.dots.replaceChildren();
+    this.rows.replaceChildren();
+    this.update();
+  }
+
+  compile(info: CompileInfo): void {
+    replace(this.compileLine, info.ok ? `${t("compiled")}${info.seconds !== null ? ` (${info.seconds.toFixed(1)} s)` : ""}`
+                                      : t("compileFailed"));
+  }
+
+  test(result: TestResult): void {
+    this.seen += 1;
+    if (result.verdict !== "AC") this.failed += 1;
+    this.dots.append(h("span", { class: `dot verdict-${result.verdict}`, title: `${result.name}: ${result.verdict}` }));
+    this.rows.append(testRow(result));
+    this.update();
+  }
+
+  private update(): void {
+    this.progress.value = this.seen;
+    if (this.expected !== null && this.seen > this.expected) this.progress.max = this.seen;
+    replace(this.counter, `${this.seen}${this.expected !== null ? ` / ${this.expected}` : ""} ${t("tests")}`);
+  }
+}
+
+function testTable(body: HTMLElement): HTMLElement {
+  return h("div", { class: "table-scroll tests-table" },
+           h("table", { class: "table compact" },
+             h("thead", null, h("tr", null, h("th", null, t("test")), h("th", null, t("verdict")),
+                                h("th", null, t("message")), h("th", { class: "num" }, t("time")))),
+             body));
+}
+
+function testRow(r: TestResult): HTMLElement {
+  return h("tr", { class: r.verdict === "AC" ? "" : "failed", dataset: { test: r.name } },
+           h("td", { class: "mono" }, r.name), h("td", null, verdictBadge(r.verdict)),
+           h("td", { class: "message" }, r.message),
+           h("td", { class: "num" }, r.time_ms !== null ? `${r.time_ms.toFixed(1)} ms` : ""));
+}
+
+/** The whole result of a done submission (or what is known so far of one still being judged). */
+export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): void {
+  const result = sub.result;
+  const compile = result?.compile ?? sub.compile;
+  const tests = result?.tests ?? sub.tests;
+  const passed = tests.filter((x) => x.verdict === "AC").length;
+  const head = h("div", { class: "result-head" }, verdictBadge(sub.verdict, sub.status),
+                 h("strong", { class: "verdict-name" }, sub.verdict ? verdictName(sub.verdict) : t(sub.status)),
+                 tests.length ? h("span", { class: "muted" }, `${passed} / ${tests.length} ${t("testsPassed")}`) : null);
+  const failing = tests.find((x) => x.verdict !== "AC");
+  replace(panel, h("section", { class: "result done", dataset: { submission: String(sub.id), verdict: sub.verdict ?? "" } },
+    head,
+    (result?.message || sub.message) ? h("p", { class: "result-message" }, result?.message || sub.message) : null,
+    compile && !compile.ok ? compileSection(compile) : null,
+    failing ? failureSection(failing) : null,
+    tests.length ? h("div", { class: "test-dots" }, tests.map((x) => h("span", { class: `dot verdict-${x.verdict}`,
+                                                                               title: `${x.name}: ${x.verdict}` }))) : null,
+    tests.length ? h("details", { class: "tests", open: tests.length <= 12 },
+                     h("summary", null, `${t("tests")} (${tests.length})`),
+                     testTable(h("tbody", null, tests.map(testRow)))) : null,
+    result ? timingSection(result, sub.mode) : null,
+    result ? metaSection(result) : null));
+}
+
+function compileSection(info: CompileInfo): HTMLElement {
+  return h("div", { class: "card compile-errors" },
+    h("h3", null, t("compileFailed")),
+    h("ul", { class: "diagnostics" }, info.diagnostics.map(diagnosticItem)),
+    info.log ? h("details", null, h("summary", null, "log"), h("pre", { class: "log" }, info.log)) : null);
+}
+
+function diagnosticItem(d: Diagnostic): HTMLElement {
+  const where = d.line ? `${d.file}:${d.line}${d.column ? ":" + d.column : ""}` : d.file;
+  return h("li", { class: `diag ${d.severity}` },
+    h("div", null, h("span", { class: "mono where" }, where), " ", h("span", { class: `sev ${d.severity}` }, d.severity),
+      " ", d.message),
+    d.source_line ? h("pre", { class: "source-line" }, d.source_line +
+      (d.column ? "\n" + " ".repeat(Math.max(0, d.column - 1)) + "^" : "")) : null);
+}
+
+function failureSection(test: TestResult): HTMLElement {
+  const m = test.first_mismatch;
+  return h("div", { class: "card failure" },
+    h("h3", null, verdictBadge(test.verdict), " ", h("span", { class: "mono" }, test.name)),
+    test.message ? h("p", { class: "message" }, test.message) : null,
+    m ? h("dl", { class: "mismatch" },
+          h("dt", null, t("output")), h("dd", { class: "mono" }, m.output),
+          h("dt", null, t("index")), h("dd", { class: "mono", dataset: { field: "index" } }, String(m.index)),
+          h("dt", null, t("expected")), h("dd", { class: "mono expected", dataset: { field: "expected" } }, m.expected),
+          h("dt", null, t("got")), h("dd", { class: "mono got", dataset: { field: "got" } }, m.got),
+          h("dt", null, t("wrongElements")), h("dd", null, `${m.count.toLocaleString()} / ${m.total.toLocaleString()}`))
+      : null,
+    test.inputs_shown ? inputsShown(test.inputs_shown, m?.index ?? null) : null);
+}
+
+function inputsShown(inputs: Record<string, unknown[]>, highlight: number | null): HTMLElement {
+  return h("div", { class: "inputs" }, h("h4", null, t("input")),
+    Object.entries(inputs).map(([name, values]) => h("div", { class: "array" },
+      h("span", { class: "mono name" }, `${name} =`),
+      h("span", { class: "mono values" }, "[", values.map((v, i) =>
+        [i ? ", " : "", h("span", { class: i === highlight && values.length > 1 ? "hl" : "" }, String(v))]), "]"))));
+}
+
+function timingSection(result: Result, mode: string): HTMLElement | null {
+  if (result.timing) return timingDetails(result.timing, result.device);
+  if (result.verdict !== "AC" || mode !== "submit") return null;
+  const why = result.notes.find((n) => /timing/i.test(n)) ?? result.notes[0] ?? "";
+  return h("div", { class: "card timing absent" }, h("h3", null, t("timing")),
+           h("p", { class: "muted" }, `${t("timingAbsent")} (${result.backend})${why ? ": " + why : ""}`));
+}
+
+function timingDetails(timing: Timing, device: string | null): HTMLElement {
+  const fig = (label: string, value: string) => h("div", { class: "figure" }, h("div", { class: "label" }, label),
+                                                 h("div", { class: "value" }, value));
+  const totalKernel = timing.per_kernel.reduce((sum, k) => sum + k.total_us, 0);
+  return h("div", { class: "card timing" },
+    h("h3", null, t("timing"), device ? h("span", { class: "muted device" }, ` · ${device}`) : null,
+      timing.noisy ? h("span", { class: "badge warn" }, t("noisy")) : null),
+    h("div", { class: "figures" },
+      fig(t("median"), formatUs(timing.median_us)), fig(t("minimum"), formatUs(timing.min_us)),
+      fig(t("iqr"), formatUs(timing.iqr_us)), fig(t("samples"), String(timing.samples)),
+      timing.gbps !== null ? fig(t("bandwidth"), `${timing.gbps.toFixed(0)} GB/s`) : null,
+      timing.sol_pct !== null ? fig(t("speedOfLight"), `${timing.sol_pct.toFixed(0)}%`) : null,
+      timing.baseline_us !== null ? fig(t("baseline"), formatUs(timing.baseline_us)) : null,
+      timing.ratio_to_baseline !== null ? fig(t("vsBaseline"), `${timing.ratio_to_baseline.toFixed(2)}×`) : null),
+    timing.per_case.length ? [h("h4", null, t("perCase")), h("div", { class: "chart" }, timingChart(timing.per_case)),
+      h("table", { class: "table compact per-case" },
+        h("thead", null, h("tr", null, [t("test"), t("median"), t("minimum"), t("iqr"), t("bandwidth"), t("speedOfLight"),
+                                          t("baseline")].map((x, i) => h("th", { class: i ? "num" : "" }, x)))),
+        h("tbody", null, timing.per_case.map((c) => {
+          const sol = speedOfLightUs(c);
+          return h("tr", null, h("td", { class: "mono" }, caseLabel(c)), h("td", { class: "num" }, formatUs(c.median_us)),
+            h("td", { class: "num" }, formatUs(c.min_us)), h("td", { class: "num" }, formatUs(c.iqr_us)),
+            h("td", { class: "num" }, c.gbps !== null ? `${c.gbps.toFixed(0)} GB/s` : "—"),
+            h("td", { class: "num" }, sol !== null ? `${formatUs(sol)} (${c.sol_pct!.toFixed(0)}%)` : "—"),
+            h("td", { class: "num" }, c.baseline_us !== null ? formatUs(c.baseline_us) : "—"));
+        })))] : null,
+    timing.per_kernel.length ? [h("h4", null, t("perKernel")),
+      h("table", { class: "table compact per-kernel" },
+        h("thead", null, h("tr", null, [t("kernel"), t("grid"), t("block"), t("sharedMem"), t("calls"), t("total"), t("share")]
+          .map((x, i) => h("th", { class: i ? "num" : "" }, x)))),
+        h("tbody", null, timing.per_kernel.map((k) => h("tr", null,
+          h("td", { class: "mono" }, k.kernel), h("td", { class: "num mono" }, k.grid.join("×")),
+          h("td", { class: "num mono" }, k.block.join("×")), h("td", { class: "num" }, `${k.shared_bytes} B`),
+          h("td", { class: "num" }, String(k.calls)), h("td", { class: "num" }, formatUs(k.total_us)),
+          h("td", { class: "num" }, h("span", { class: "share" },
+            h("span", { class: "share-bar", style: `width:${totalKernel ? (100 * k.total_us) / totalKernel : 0}%` }),
+            `${totalKernel ? ((100 * k.total_us) / totalKernel).toFixed(0) : 0}%`))))))] : null);
+}
+
+function metaSection(result: Result): HTMLElement {
+  const row = (label: string, value: string) => [h("dt", null, label), h("dd", null, value)];
+  return h("details", { class: "meta" }, h("summary", null, t("notes")),
+    h("dl", { class: "kv" },
+      row(t("backend"), result.backend), result.device ? row(t("device"), result.device) : null,
+      row(t("seed"), String(result.seed)), row(t("isolation"), result.isolation.join(", ") || "—"),
+      result.notes.map((n) => row(t("notes"), n)), row("judge", result.judge_version)));
+}
