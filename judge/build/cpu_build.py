@@ -233,7 +233,8 @@ def _digest(paths: list[Path], *extra: str) -> str:
 
 
 def _runtime_files() -> list[Path]:
-    return sorted(p for p in RUNTIME_DIR.rglob("*") if p.is_file())
+    shared = RUNTIME_DIR.parent / "cudajudge_runtime_types.h"   # included by cudajudge/runtime_api.h
+    return [shared, *sorted(p for p in RUNTIME_DIR.rglob("*") if p.is_file())]
 
 
 def _flags(asan: bool) -> list[str]:

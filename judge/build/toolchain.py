@@ -18,7 +18,8 @@ RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
 RUNTIME_INCLUDE_DIRS = (RUNTIME_DIR / "gpu" / "include", RUNTIME_DIR)
 RUNTIME_SOURCE = RUNTIME_DIR / "gpu" / "runtime.cpp"
 DEVICE_INCLUDE_DIR = RUNTIME_DIR / "gpu" / "device"    # the judge's headers for the device TU
-_RUNTIME_FILES = (RUNTIME_DIR / "cuda_runtime.h", *sorted((RUNTIME_DIR / "gpu").rglob("*.[ch]*")))
+_RUNTIME_FILES = (RUNTIME_DIR / "cuda_runtime.h", RUNTIME_DIR / "cudajudge_runtime_types.h",
+                  *sorted((RUNTIME_DIR / "gpu").rglob("*.[ch]*")))
 
 # The judge's own build logic: a change to it must not reuse artifacts built by the old one.
 _PIPELINE_FILES = sorted(p for p in Path(__file__).resolve().parent.glob("*.py") if not p.name.startswith("cpu_")) + \
