@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import column, func, select, table
+from sqlalchemy import String, cast, column, func, select, table
 
 from server.db import Database
 from server.models import Submission, WorkerRow, utcnow
@@ -85,7 +85,7 @@ def prometheus_text(db: Database) -> str:
                            .where(Submission.status == "done", Submission.finished_at.is_not(None))
                            .order_by(Submission.finished_at.desc()).limit(RECENT_FINISHED)).all()
         queues = [] if db.is_sqlite else s.execute(
-            select(JOBS.c.queue_name, JOBS.c.status, func.count()).where(JOBS.c.status.in_(("todo", "doing")))
+            select(JOBS.c.queue_name, cast(JOBS.c.status, String), func.count()).where(cast(JOBS.c.status, String).in_(("todo", "doing")))
             .group_by(JOBS.c.queue_name, JOBS.c.status).order_by(JOBS.c.queue_name, JOBS.c.status)).all()
     out.metric("cudajudge_submissions", "gauge", "Submissions by status.",
                [({"status": status}, statuses.get(status, 0)) for status in ("queued", "judging", "done")])

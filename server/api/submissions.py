@@ -195,8 +195,9 @@ async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -
             yield _sse("error", {"message": f"submission {submission_id} no longer exists"})
             return
         if attempt is not None and snap.attempt != attempt:
-            # judged again (a worker died, or a rejudge): start this attempt's tests afresh
-            if next_idx or status is not None:
+            # judged again (a worker died, or a rejudge): start this attempt's tests afresh; a first claim
+            # (attempt 0 → 1) is no restart
+            if attempt and (next_idx or status is not None):
                 yield _sse("restart", {"attempt": snap.attempt})
             attempt, next_idx, status, compile_sent = snap.attempt, 0, None, False
             continue

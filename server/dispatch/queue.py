@@ -53,18 +53,11 @@ def libpq_url(database_url: str) -> str:
 
 
 def make_app(database_url: str, *, asynchronous: bool, pool_size: int = 4) -> procrastinate.App:
-    """A procrastinate App on the database; connections are checked before use, so a restarted
-    database only costs the connections that were open."""
-    import psycopg_pool
-
-    if asynchronous:
-        connector = procrastinate.PsycopgConnector(conninfo=libpq_url(database_url), min_size=1, max_size=pool_size,
-                                                   check=psycopg_pool.AsyncConnectionPool.check_connection)
-    else:
-        connector = procrastinate.SyncPsycopgConnector(conninfo=libpq_url(database_url), min_size=1,
-                                                       max_size=pool_size,
-                                                       check=psycopg_pool.ConnectionPool.check_connection)
-    return procrastinate.App(connector=connector)
+    """A procrastinate App on the database (its pools check a connection before lending it, so a
+    restarted database only costs the connections that were open)."""
+    connector_class = procrastinate.PsycopgConnector if asynchronous else procrastinate.SyncPsycopgConnector
+    return procrastinate.App(connector=connector_class(conninfo=libpq_url(database_url), min_size=1,
+                                                       max_size=pool_size))
 
 
 def _deferrer(app: procrastinate.App, submission_id: int, gpu_model: str | None):
@@ -107,7 +100,7 @@ def orphans(db: Database, grace_s: float) -> list[tuple[int, str | None]]:
     lease that expired (its worker died, or lost the database for longer than the lease)."""
     now = utcnow()
     pending = (select(JOBS.c.id).where(JOBS.c.queueing_lock == literal("submission-") + cast(Submission.id, String),
-                                       JOBS.c.status.in_(("todo", "doing"))).exists())
+                                       cast(JOBS.c.status, String).in_(("todo", "doing"))).exists())
     with db.read() as s:
         rows = s.execute(select(Submission.id, Submission.gpu_model).where(or_(
             and_(Submission.status == "queued", Submission.created_at < now - timedelta(seconds=grace_s)),
