@@ -140,8 +140,8 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
                 if not store.renew(lease):
                     lost.set()
                     return
-            except Exception:
-                log.exception("renewing the lease of submission %d failed", lease.submission_id)
+            except Exception as exc:     # the database is away: the next renewal tries again
+                log.warning("renewing the lease of submission %d failed: %s", lease.submission_id, exc)
 
     beat = threading.Thread(target=heartbeat, name=f"cudajudge-lease-{lease.submission_id}", daemon=True)
     beat.start()
@@ -159,9 +159,9 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
             elif event.get("event") == "build_done":
                 if not store.record_compile(lease, event["compile"]):
                     lost.set()
-        except Exception:
+        except Exception as exc:
             # a live event missed (the database is away): the final Result still carries every test
-            log.exception("recording an event of submission %d failed", lease.submission_id)
+            log.warning("recording an event of submission %d failed: %s", lease.submission_id, exc)
 
     def finished(recorded: bool, verdict: str | None) -> JudgeRun:
         return JudgeRun(lease.submission_id, lease.attempt, recorded, verdict, time.monotonic() - started)
