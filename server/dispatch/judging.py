@@ -59,7 +59,7 @@ def _retrying(what: str, call: Callable[[], T], gone: Callable[[], bool], give_u
         except (OperationalError, InterfaceError) as exc:
             if time.monotonic() > deadline or gone():
                 raise
-            log.warning("%s: the database is unreachable (%s); retrying in %.1f s", what, type(exc.orig).__name__, pause)
+            log.warning("%s: the database did not answer (%s); retrying in %.1f s", what, exc.orig, pause)
             time.sleep(pause)
             pause = min(pause * 2, 5.0)
 

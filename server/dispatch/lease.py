@@ -60,8 +60,9 @@ class LeaseStore:
 
     def claim(self, owner: str, batch: int = 8, submission_id: int | None = None) -> Job | None:
         """Claim the oldest claimable submission for `owner` (or only `submission_id`); None when there is none."""
-        now = utcnow()
         with self.db.write() as s:
+            s.connection()      # begin now: on SQLite this takes the write lock, so `now` follows every commit before
+            now = utcnow()
             query = (select(Submission.id, Submission.status, Submission.attempts).where(self._claimable(now))
                      .order_by(Submission.id).limit(batch))
             if submission_id is not None:
