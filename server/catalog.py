@@ -69,11 +69,11 @@ def files_digest(files: dict[str, str]) -> str:
 
 def row_values(problem: Problem, folder: Path, origin: str) -> dict:
     files = judge_files(folder)
-    return {"judge_files": files, "files_digest": files_digest(files), "slug": problem.slug, "title_en": problem.title.en, "title_zh": problem.title.zh,
+    return {"slug": problem.slug, "title_en": problem.title.en, "title_zh": problem.title.zh,
             "difficulty": problem.difficulty, "tags": list(problem.tags), "origin": origin,
             "folder": str(folder.resolve()), "available": True,
             "has_samples": any(g.sample for g in problem.tests), "info": public_info(problem, folder),
-            "updated_at": utcnow()}
+            "judge_files": files, "files_digest": files_digest(files), "updated_at": utcnow()}
 
 
 def folder_name(problem: Problem) -> str:

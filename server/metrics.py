@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import String, cast, column, func, select, table
+from sqlalchemy import String, cast, func, select
 
 from server.db import Database
+from server.dispatch.queue import JOBS
 from server.models import Submission, WorkerRow, utcnow
 
 RECENT_FINISHED = 1000          # judge-time figures cover this many of the latest finished submissions
 WORKER_SEEN_S = 60.0            # a worker that reported within this is counted as up
 WORKER_LISTED_S = 3600.0        # workers seen within this are listed one by one
 QUANTILES = (0.5, 0.9, 0.99)
-JOBS = table("procrastinate_jobs", column("queue_name"), column("status"))
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,10 @@ def prometheus_text(db: Database) -> str:
         recent = s.execute(select(Submission.created_at, Submission.started_at, Submission.finished_at)
                            .where(Submission.status == "done", Submission.finished_at.is_not(None))
                            .order_by(Submission.finished_at.desc()).limit(RECENT_FINISHED)).all()
+        job_status = cast(JOBS.c.status, String)
         queues = [] if db.is_sqlite else s.execute(
-            select(JOBS.c.queue_name, cast(JOBS.c.status, String), func.count()).where(cast(JOBS.c.status, String).in_(("todo", "doing")))
-            .group_by(JOBS.c.queue_name, JOBS.c.status).order_by(JOBS.c.queue_name, JOBS.c.status)).all()
+            select(JOBS.c.queue_name, job_status, func.count()).where(job_status.in_(("todo", "doing")))
+            .group_by(JOBS.c.queue_name, job_status).order_by(JOBS.c.queue_name, job_status)).all()
     out.metric("cudajudge_submissions", "gauge", "Submissions by status.",
                [({"status": status}, statuses.get(status, 0)) for status in ("queued", "judging", "done")])
     out.metric("cudajudge_verdicts", "gauge", "Finished submissions by verdict.",

@@ -34,7 +34,7 @@ log = logging.getLogger("cudajudge.queue")
 
 JUDGE_TASK = "cudajudge.judge_submission"
 GENERIC_QUEUE = "judge"
-JOBS = table("procrastinate_jobs", column("id"), column("queueing_lock"), column("status"))
+JOBS = table("procrastinate_jobs", column("id"), column("queue_name"), column("queueing_lock"), column("status"))
 CPU_MODEL = "cpu"
 
 
