@@ -186,6 +186,16 @@ def _recorded_once(db: Database, ids: list[int]) -> None:
         assert counts.get(sid) == len(results[sid]["tests"]), f"submission {sid}: {counts.get(sid)} test rows"
 
 
+def _wait_queue_empty(client: httpx.Client, timeout: float = 60) -> None:
+    """Until no job of the generic queue is waiting or running."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if 'cudajudge_queue_jobs{queue="judge",' not in client.get("/api/metrics").text:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the queue did not drain in {timeout} s")
+
+
 def _events(client: httpx.Client, sid: int) -> list[tuple[str, dict]]:
     events, kind = [], None
     with client.stream("GET", f"/api/submissions/{sid}/events") as r:
@@ -225,6 +235,23 @@ def test_three_workers_judge_300_submissions_exactly_once(scale):
     assert 'cudajudge_workers_up{backend="cpu",gpu_model="cpu"} 3' in metrics
     assert "cudajudge_judge_seconds_count 300" in metrics
     assert client.get("/api/health").json()["workers"] == 3
+
+    # at-least-once: jobs delivered again for judged submissions change nothing
+    assert server.app.state.cj.jobs.enqueue([(sid, None) for sid in ids[:10]]) == 10
+    _wait_queue_empty(client)
+    with db.read() as s:
+        assert sum(s.scalars(select(WorkerRow.judged))) == 300
+        assert set(s.scalars(select(Submission.attempts).where(Submission.id.in_(ids)))) == {1}
+    # a rejudge asked twice judges the submission again, once
+    with db.write() as s:
+        s.execute(update(User).where(User.username == "alice").values(role="instructor"))
+    assert [client.post(f"/api/submissions/{ids[0]}/rejudge").json() for _ in range(2)] == [{"queued": 1}] * 2
+    [again] = _wait_done(db, ids[:1], 60, workers)
+    _wait_queue_empty(client)
+    assert (again.verdict, again.attempts) == ("AC", 1)
+    _recorded_once(db, ids[:1])
+    with db.read() as s:
+        assert sum(s.scalars(select(WorkerRow.judged))) in (301, 302)   # 302: a worker had claimed it in between
 
 
 def test_killed_worker_submission_judged_again_and_recorded_once(scale):
