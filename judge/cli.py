@@ -1,4 +1,4 @@
-"""The command line: `cudajudge problems | validate | build | judge`."""
+"""The command line: `cudajudge problems | validate | build | judge | serve | worker | admin`."""
 from __future__ import annotations
 
 import json
@@ -222,11 +222,55 @@ def serve_command(
                                                help="e.g. postgresql://user:pw@host/db (default: SQLite in the data dir)."),
     backend: Optional[str] = typer.Option(None, help="auto (default: GPU when present), gpu or cpu."),
     workers: Optional[int] = typer.Option(None, min=1, help="Judging workers (default: one per GPU, else 1)."),
+    dispatch: Optional[str] = typer.Option(None, envvar="CUDAJUDGE_DISPATCH",
+                                           help="embedded (default: judging threads in this process) or queue "
+                                                "(PostgreSQL: jobs for `cudajudge worker` on any host)."),
 ) -> None:
-    """Run the judge server: API, database (migrated on start) and the embedded dispatcher."""
+    """Run the judge server: API, database (migrated on start) and the embedded dispatcher or the job queue."""
     from server.cli import serve
 
-    serve(host, port, data_dir, database_url, backend, workers)
+    try:
+        serve(host, port, data_dir, database_url, backend, workers, dispatch)
+    except ValueError as exc:
+        errors.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(2)
+
+
+@app.command("worker")
+def worker_command(
+    database_url: Optional[str] = typer.Option(None, "--database-url", envvar="CUDAJUDGE_DATABASE_URL",
+                                               help="The server's PostgreSQL database, e.g. postgresql://user:pw@host/db."),
+    gpus: Optional[str] = typer.Option(None, help="GPUs to judge on, as nvidia-smi numbers them, e.g. 0,1 "
+                                                  "(default: all); one judging process per GPU."),
+    backend: str = typer.Option("auto", help="auto (default: GPU when present), gpu or cpu."),
+    concurrency: int = typer.Option(1, min=1, help="CPU backend: submissions judged at once."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", envvar="CUDAJUDGE_DATA_DIR",
+                                            help="Copies of the problems this host judges (default: ~/.local/share/cudajudge)."),
+    log_level: str = typer.Option("info", help="debug, info, warning or error."),
+) -> None:
+    """Judge submissions from the job queue of a server run with --dispatch queue (scale-out)."""
+    import logging
+
+    from server.worker import WorkerOptions, run
+
+    if not database_url:
+        errors.print("--database-url (or CUDAJUDGE_DATABASE_URL) is required: the server's PostgreSQL database")
+        raise typer.Exit(2)
+    try:
+        indexes = tuple(int(g) for g in gpus.split(",")) if gpus else None
+    except ValueError:
+        errors.print(f"--gpus {gpus!r}: give GPU numbers separated by commas, e.g. 0,1")
+        raise typer.Exit(2)
+    logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("procrastinate").setLevel(logging.DEBUG if log_level == "debug" else logging.WARNING)
+    try:
+        options = WorkerOptions.from_env(database_url=database_url, backend=backend, gpus=indexes,
+                                         concurrency=concurrency, data_dir=data_dir)
+        raise typer.Exit(run(options))
+    except ValueError as exc:
+        errors.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(2)
 
 
 admin_app = typer.Typer(help="Administration: accounts.", no_args_is_help=True)

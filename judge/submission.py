@@ -13,6 +13,7 @@ from judge.problems.model import Problem
 from judge.problems.plan import TestCase, test_cases
 from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
+from sandbox.gpus import Gpu
 from sandbox.runner import OUTPUT_CAP_BYTES, run_child
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
@@ -81,8 +82,9 @@ def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
 def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto", seed: int | None = None,
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
-                 on_event: EventHook = lambda e: None) -> Result:
-    """`hidden`: folders the run child must not see besides the catalog (e.g. a server's data folder)."""
+                 on_event: EventHook = lambda e: None, device: Gpu | None = None) -> Result:
+    """`hidden`: folders the run child must not see besides the catalog (e.g. a server's data folder).
+    `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible."""
     backend = resolve_backend(backend)
     seed = secrets.randbits(31) if seed is None else seed
     on_event({"event": "build_start", "backend": backend})
@@ -104,7 +106,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
            "artifacts": artifacts, "seed": seed, "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases),
            "timing": timing and backend == "gpu"}
     child = run_child("judge.harness.child", job=job, deadline_s=deadline, gpu=(backend == "gpu"),
-                      build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden])
+                      build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden], device=device)
     tests: list[TestResult] = []
     timing_result: Timing | None = None
     device, isolation, internal = None, child.job["isolation"], None   # the child adds seccomp once it holds

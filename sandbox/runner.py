@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Iterator
 
 from sandbox import bubblewrap, gpu_health
+from sandbox.gpus import Gpu
 from sandbox.limits import Limits
 
 OUTPUT_CAP_BYTES = 1 << 20     # stdout + stderr + printf a child may write before OLE
@@ -155,10 +156,13 @@ def _child_environment() -> dict[str, str]:
 
 
 def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir: Path,
-              hidden: list[Path], sandbox: bool = True) -> ChildRun:
+              hidden: list[Path], sandbox: bool = True, device: Gpu | None = None) -> ChildRun:
     """The run child for one submission: bubblewrap where it works, rlimits always; the child adds
-    its own seccomp filter. `hidden` folders (the catalog, the server's data) stay out of its view."""
+    its own seccomp filter. `hidden` folders (the catalog, the server's data) stay out of its view.
+    `device`: the one GPU the child may use (a worker pinned to it); default: what the environment says."""
     env = _child_environment()
+    if gpu and device is not None:
+        env.update(device.child_environment())
     command = [sys.executable, "-m", module]
     limits = Limits(output_bytes=OUTPUT_CAP_BYTES + 1, data_bytes=(GPU_HOST_MEMORY if gpu else CPU_HOST_MEMORY),
                     cpu_seconds=CPU_SECONDS)
@@ -167,6 +171,7 @@ def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir
         root = repository_root()
         command = bubblewrap.run_command(command, code_dirs=[root / "judge", root / "sandbox"],
                                          read_only=[build_dir, *[Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p]],
-                                         hidden=hidden, gpu=gpu, env=env)
+                                         hidden=hidden, gpu=gpu, env=env,
+                                         gpu_node=device.device_node if gpu and device is not None else None)
         isolation = ["bubblewrap(no network, read-only minimal view, private /tmp" + (", GPU nodes)" if gpu else ")")] + isolation
     return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits, gpu)

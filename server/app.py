@@ -3,7 +3,8 @@
 Creating the app opens the database, applies the Alembic migrations and syncs the problem
 folders in; starting it (the ASGI lifespan) starts the embedded dispatcher, stopping it stops
 the dispatcher (the submissions being judged may finish for a while; queued ones wait in the
-database for the next start).
+database for the next start). With dispatch "queue" (scale-out, PostgreSQL) there is no
+dispatcher: each submission becomes a job for the `cudajudge worker`s (server/dispatch/queue.py).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import logging
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
+from fastapi.responses import PlainTextResponse
 from sqlalchemy import func, select
 
 from judge import __version__
@@ -20,9 +22,12 @@ from server.catalog import sync_problems
 from server.config import Settings
 from server.db import Database
 from server.deps import AppState, state
-from server.dispatch.dispatcher import Dispatcher, JudgeFn, judge_with, plan_workers
+from server.dispatch.dispatcher import Dispatcher, plan_workers
+from server.dispatch.judging import JudgeFn, judge_with
 from server.dispatch.lease import LeaseStore
+from server.dispatch.queue import JobQueue
 from server.limits import BodySizeLimit
+from server.metrics import prometheus_text, recent_workers
 from server.models import Submission
 from server.schemas import Health
 from server.security import Passwords
@@ -34,19 +39,30 @@ log = logging.getLogger("cudajudge.server")
 def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None,
                stop_timeout_s: float = 30.0) -> FastAPI:
     settings = settings or Settings.from_env()
+    if settings.dispatch not in ("embedded", "queue"):
+        raise ValueError(f"unknown dispatch {settings.dispatch!r}: choose embedded or queue")
+    queued_remotely = settings.dispatch == "queue"
+    if queued_remotely and not settings.url.startswith("postgresql"):
+        raise ValueError("--dispatch queue needs PostgreSQL (--database-url postgresql://...): the job queue lives there")
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     db = Database(settings.url)
     db.migrate()
     report = sync_problems(db, settings)
     log.info("problems synced: %d available, %d broken", len(report.synced), len(report.broken))
-    backend, workers = plan_workers(settings.backend, settings.workers)
+    if queued_remotely:
+        backend, workers = "queue", 0
+    else:
+        backend, workers = plan_workers(settings.backend, settings.workers)
     st = AppState(settings=settings, db=db, passwords=Passwords(settings),
                   store=LeaseStore(db, settings.lease_s, settings.max_attempts), backend=backend,
                   workers=workers if settings.dispatcher else 0)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        if settings.dispatcher:
+        if queued_remotely:
+            st.jobs = JobQueue(settings.url)
+            await asyncio.to_thread(st.jobs.open)
+        elif settings.dispatcher:
             judge_fn = judge or judge_with(backend, hidden=(settings.data_dir.resolve(),))
             st.dispatcher = Dispatcher(db, st.store, judge_fn, workers=workers, poll_s=settings.poll_s, backend=backend)
             st.dispatcher.start()
@@ -58,6 +74,8 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
                 if not await asyncio.to_thread(st.dispatcher.stop, stop_timeout_s):
                     log.warning("stopping with submissions %s still being judged: they will be judged again",
                                 st.dispatcher.busy)
+            if st.jobs is not None:
+                await asyncio.to_thread(st.jobs.close)
 
     app = FastAPI(title="cudajudge", version=__version__, lifespan=lifespan,
                   description="A practice judge for CUDA kernels: problems, submissions, results, leaderboards.")
@@ -70,8 +88,15 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
     def health(st: AppState = Depends(state)) -> Health:
         with st.db.read() as s:
             counts = dict(s.execute(select(Submission.status, func.count()).group_by(Submission.status)).all())
-        return Health(status="ok", version=__version__, backend=st.backend, workers=st.workers,
+        workers = len(recent_workers(st.db)) if st.jobs is not None else st.workers
+        return Health(status="ok", version=__version__, backend=st.backend, workers=workers,
                       queued=counts.get("queued", 0), judging=counts.get("judging", 0))
+
+    @app.get("/api/metrics", response_class=PlainTextResponse, tags=["health"],
+             responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format"}})
+    def metrics(st: AppState = Depends(state)) -> PlainTextResponse:
+        """Queue depth, judge and wait times, verdict counts, workers seen recently (Prometheus text format)."""
+        return PlainTextResponse(prometheus_text(st.db), media_type="text/plain; version=0.0.4; charset=utf-8")
 
     mount_web(app)   # last: it answers every path the API does not
     return app

@@ -6,6 +6,7 @@ Never the reference, the solutions, or any generated data.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from sqlalchemy.orm import Session
 from judge.problems.loader import ProblemError, parse_problem, problem_folders
 from judge.problems.model import Problem
 from judge.problems.plan import test_cases
+from judge.submission import PROBLEM_FILES
 from server.config import Settings
 from server.db import Database
 from server.models import ProblemRow, utcnow
@@ -53,12 +55,25 @@ def public_info(problem: Problem, folder: Path) -> dict:
     }
 
 
+def judge_files(folder: Path) -> dict[str, str]:
+    """The files judging reads of a problem folder (the run child gets exactly these)."""
+    return {name: (folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES}
+
+
+def files_digest(files: dict[str, str]) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(f"{name}\0{len(files[name])}\0{files[name]}".encode())
+    return digest.hexdigest()
+
+
 def row_values(problem: Problem, folder: Path, origin: str) -> dict:
+    files = judge_files(folder)
     return {"slug": problem.slug, "title_en": problem.title.en, "title_zh": problem.title.zh,
             "difficulty": problem.difficulty, "tags": list(problem.tags), "origin": origin,
             "folder": str(folder.resolve()), "available": True,
             "has_samples": any(g.sample for g in problem.tests), "info": public_info(problem, folder),
-            "updated_at": utcnow()}
+            "judge_files": files, "files_digest": files_digest(files), "updated_at": utcnow()}
 
 
 def folder_name(problem: Problem) -> str:

@@ -8,19 +8,24 @@ from server.config import Settings
 
 
 def serve(host: str, port: int, data_dir: Path | None, database_url: str | None, backend: str | None,
-          workers: int | None, log_level: str = "info") -> None:
+          workers: int | None, dispatch: str | None = None, log_level: str = "info") -> None:
     import uvicorn
 
     from server.app import create_app
 
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    settings = Settings.from_env(data_dir=data_dir, database_url=database_url, backend=backend, workers=workers)
+    settings = Settings.from_env(data_dir=data_dir, database_url=database_url, backend=backend, workers=workers,
+                                 dispatch=dispatch)
     app = create_app(settings)
     st = app.state.cj
     db_shown = settings.url if settings.url.startswith("sqlite") else settings.url.split("@")[-1]
-    logging.getLogger("cudajudge.server").info("data in %s, database %s, %d %s worker(s)", settings.data_dir,
-                                               db_shown, st.workers, st.backend)
+    if settings.dispatch == "queue":
+        logging.getLogger("cudajudge.server").info("data in %s, database %s, judging by `cudajudge worker`s "
+                                                   "through the job queue", settings.data_dir, db_shown)
+    else:
+        logging.getLogger("cudajudge.server").info("data in %s, database %s, %d %s worker(s)", settings.data_dir,
+                                                   db_shown, st.workers, st.backend)
     uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)
 
 

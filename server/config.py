@@ -38,7 +38,8 @@ class Settings:
     # judging
     backend: str = "auto"                    # auto | gpu | cpu
     workers: int | None = None               # default: one per local GPU, else one CPU worker
-    dispatcher: bool = True                  # run the embedded dispatcher in this process
+    dispatcher: bool = True                  # run the embedded dispatcher in this process (dispatch "embedded")
+    dispatch: str = "embedded"               # embedded: worker threads here; queue: jobs for `cudajudge worker`s
     lease_s: float = 60.0                    # a claimed submission is re-claimable this long after the last renewal
     poll_s: float = 1.0                      # idle workers look for work this often (new submissions wake them at once)
     max_attempts: int = 2                    # a submission whose worker died is judged again once, then IE
@@ -106,6 +107,8 @@ class Settings:
             values["workers"] = int(env["CUDAJUDGE_WORKERS"])
         if env.get("CUDAJUDGE_LEASE_S"):
             values["lease_s"] = float(env["CUDAJUDGE_LEASE_S"])
+        if env.get("CUDAJUDGE_DISPATCH"):
+            values["dispatch"] = env["CUDAJUDGE_DISPATCH"]
         if env.get("CUDAJUDGE_POLL_S"):
             values["poll_s"] = float(env["CUDAJUDGE_POLL_S"])
         for name in ("api", "submit", "auth", "upload"):     # CUDAJUDGE_RATE_SUBMIT=20,30: burst 20, 30 a minute

@@ -14,6 +14,12 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+QUEUE_PREFIX = "procrastinate_"      # the job queue's tables: its own schema, applied by migration 0002
+
+
+def include_name(name: str | None, type_: str, parent_names: dict) -> bool:
+    """For comparing the models with the database: the job queue's tables are not ours to compare."""
+    return not (type_ == "table" and name is not None and name.startswith(QUEUE_PREFIX))
 
 
 class Database:

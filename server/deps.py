@@ -5,12 +5,14 @@ import math
 from dataclasses import dataclass, field
 
 from fastapi import Depends, HTTPException, Request
+from sqlalchemy import select
 
 from server.config import RateLimit, Settings
 from server.db import Database
 from server.dispatch.dispatcher import Dispatcher
 from server.dispatch.lease import LeaseStore
-from server.models import Credential, User
+from server.dispatch.queue import JobQueue
+from server.models import Credential, Submission, User
 from server.ratelimit import RateLimiter
 from server.security import CSRF_HEADER, SESSION_COOKIE, Passwords, csrf_matches, lookup
 
@@ -26,9 +28,19 @@ class AppState:
     store: LeaseStore
     limiter: RateLimiter = field(default_factory=RateLimiter)
     dispatcher: Dispatcher | None = None
+    jobs: JobQueue | None = None          # scale-out: the job queue instead of the embedded dispatcher
     backend: str = "cpu"
     workers: int = 0
     shutting_down: bool = False
+
+    def judge_soon(self, submission_ids: list[int]) -> None:
+        """Newly queued submissions: wake the embedded dispatcher, or defer their jobs."""
+        if self.dispatcher is not None:
+            self.dispatcher.wake()
+        if self.jobs is not None and submission_ids:
+            with self.db.read() as s:
+                rows = s.execute(select(Submission.id, Submission.gpu_model).where(Submission.id.in_(submission_ids))).all()
+            self.jobs.enqueue([(r.id, r.gpu_model) for r in rows])
 
 
 @dataclass(frozen=True)

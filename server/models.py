@@ -1,4 +1,4 @@
-"""The database: users, their credentials, problems, submissions, per-test results and timing.
+"""The database: users, their credentials, problems, submissions, per-test results, timing, workers.
 
 Timestamps are naive UTC (the same on SQLite and PostgreSQL). The migration in
 server/migrations/versions creates exactly these tables; a test compares the two.
@@ -66,6 +66,9 @@ class ProblemRow(Base):
     info: Mapped[dict] = mapped_column(JSON)
     uploaded_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    # what judging needs of the folder (problem.toml, reference.py), for workers on hosts without the folder
+    judge_files: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    files_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class Submission(Base):
@@ -76,6 +79,7 @@ class Submission(Base):
     mode: Mapped[str] = mapped_column(String(8))
     source: Mapped[str] = mapped_column(Text)
     filename: Mapped[str] = mapped_column(String(100), default="solution.cu")
+    gpu_model: Mapped[str | None] = mapped_column(String(64), nullable=True)   # asked for; None: any worker
     status: Mapped[str] = mapped_column(String(16), default="queued")
     verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
     message: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -139,3 +143,17 @@ class TimingCase(Base):
     sol_pct: Mapped[float | None] = mapped_column(Float, nullable=True)
     baseline_us: Mapped[float | None] = mapped_column(Float, nullable=True)
     ratio_to_baseline: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class WorkerRow(Base):
+    """A judging process of `cudajudge worker`, as it last reported itself (for monitoring only)."""
+    __tablename__ = "judge_workers"
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)    # host:pid:gpuN or host:pid:cpu
+    host: Mapped[str] = mapped_column(String(100))
+    backend: Mapped[str] = mapped_column(String(8))
+    gpu_model: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    queues: Mapped[list] = mapped_column(JSON, default=list)
+    started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    last_seen: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    judged: Mapped[int] = mapped_column(Integer, default=0)               # submissions this process judged
+    current: Mapped[int | None] = mapped_column(Integer, nullable=True)   # the submission it is judging

@@ -14,6 +14,7 @@ Status = Literal["queued", "judging", "done"]
 
 USERNAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{2,31}$"
 FILENAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}\.cu$"
+GPU_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$"
 
 
 def _clean_text(value: str) -> str:
@@ -114,6 +115,9 @@ class SubmissionIn(BaseModel):
     source: str = Field(description="The .cu file, UTF-8, at most 64 KiB")
     mode: Mode = Field(description="run: the visible sample tests; submit: every test, then timing on a GPU")
     filename: str = Field(default="solution.cu", pattern=FILENAME_PATTERN)
+    gpu: str | None = Field(default=None, pattern=GPU_PATTERN, examples=["H100 80GB HBM3"],
+                            description="Judge on this GPU model only (as nvidia-smi names it, or its key such as "
+                                        "`h100-80gb-hbm3`); default: any worker. Honoured by scale-out workers")
 
 
 class UserRef(BaseModel):
@@ -131,6 +135,7 @@ class SubmissionSummary(BaseModel):
     verdict: str | None
     message: str | None
     attempts: int
+    gpu: str | None = Field(description="The GPU model asked for (its key), or null: any worker")
     backend: str | None
     device: str | None
     median_us: float | None

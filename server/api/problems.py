@@ -242,8 +242,7 @@ def rejudge_problem(problem: str = ProblemName, st: AppState = Depends(state),
                     _: Principal = Depends(require("instructor"))) -> Queued:
     """Judge every submission of this problem again."""
     row = get_row(st, problem)
-    count = st.store.requeue(problem_id=row.id)
-    if st.dispatcher:
-        st.dispatcher.wake()
-    return Queued(queued=count)
+    ids = st.store.requeue(problem_id=row.id)
+    st.judge_soon(ids)
+    return Queued(queued=len(ids))
 

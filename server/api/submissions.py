@@ -12,6 +12,7 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from sandbox.gpus import gpu_model_key
 from server.catalog import find_problem
 from server.deps import AppState, Principal, current_user, limit, require, state
 from server.models import Submission, TestResultRow, User, utcnow
@@ -27,7 +28,8 @@ SubmissionId = Path(ge=1, le=MAX_ID, description="The submission's id", examples
 def _summary(sub: Submission, user: User) -> dict:
     return dict(id=sub.id, problem_id=sub.problem_id, problem=f"problem{sub.problem_id}",
                 user=UserRef(id=user.id, username=user.username), mode=sub.mode, status=sub.status,
-                verdict=sub.verdict, message=sub.message, attempts=sub.attempts, backend=sub.backend, device=sub.device,
+                verdict=sub.verdict, message=sub.message, attempts=sub.attempts, gpu=sub.gpu_model, backend=sub.backend,
+                device=sub.device,
                 median_us=sub.median_us, created_at=sub.created_at, started_at=sub.started_at,
                 finished_at=sub.finished_at)
 
@@ -70,12 +72,12 @@ def create_submission(body: SubmissionIn, principal: Principal = Depends(current
         if body.mode == "run" and not problem.has_samples:
             raise HTTPException(422, f"problem{problem.id} has no sample tests: use mode 'submit'")
         sub = Submission(user_id=principal.id, problem_id=problem.id, mode=body.mode, source=source,
-                         filename=body.filename, status="queued", attempts=0, created_at=utcnow())
+                         filename=body.filename, gpu_model=gpu_model_key(body.gpu or "") or None, status="queued",
+                         attempts=0, created_at=utcnow())
         s.add(sub)
         s.flush()
         out = SubmissionOut(**_summary(sub, principal.user), filename=sub.filename, source=sub.source, tests=[])
-    if st.dispatcher is not None:
-        st.dispatcher.wake()
+    st.judge_soon([out.id])
     return out
 
 
@@ -139,10 +141,9 @@ def rejudge(submission_id: int = SubmissionId, st: AppState = Depends(state),
     """Judge this submission again from scratch."""
     with st.db.read() as s:
         _load(s, submission_id, principal)
-    count = st.store.requeue(submission_ids=[submission_id])
-    if st.dispatcher is not None:
-        st.dispatcher.wake()
-    return Queued(queued=count)
+    ids = st.store.requeue(submission_ids=[submission_id])
+    st.judge_soon(ids)
+    return Queued(queued=len(ids))
 
 
 # --- Server-Sent Events --------------------------------------------------------------------------
@@ -194,8 +195,9 @@ async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -
             yield _sse("error", {"message": f"submission {submission_id} no longer exists"})
             return
         if attempt is not None and snap.attempt != attempt:
-            # judged again (a worker died, or a rejudge): start this attempt's tests afresh
-            if next_idx or status is not None:
+            # judged again (a worker died, or a rejudge): start this attempt's tests afresh; a first claim
+            # (attempt 0 → 1) is no restart
+            if attempt and (next_idx or status is not None):
                 yield _sse("restart", {"attempt": snap.attempt})
             attempt, next_idx, status, compile_sent = snap.attempt, 0, None, False
             continue

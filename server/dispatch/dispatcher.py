@@ -8,40 +8,22 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
-import subprocess
 import threading
-import traceback
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
 
-from sqlalchemy import select
-
-from judge.problems.loader import ProblemError, parse_problem
-from judge.problems.model import Problem
-from judge.result import Result
+from sandbox.gpus import list_gpus
 from server.db import Database
-from server.dispatch.lease import Job, LeaseStore
-from server.models import ProblemRow
+from server.dispatch.judging import JudgeFn, judge_one
+from server.dispatch.lease import LeaseStore
 
 log = logging.getLogger("cudajudge.dispatch")
 
-# judge(problem, source, mode=..., filename=..., on_event=...) -> Result
-JudgeFn = Callable[..., Result]
-
 
 def local_gpu_count() -> int:
-    """GPUs that `nvidia-smi -L` lists, when CuPy is installed; asked without a CUDA context here."""
+    """GPUs that nvidia-smi lists, when CuPy is installed; asked without a CUDA context here."""
     from judge.submission import gpu_available
 
-    if not gpu_available() or shutil.which("nvidia-smi") is None:
-        return 0
-    try:
-        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=20)
-    except (OSError, subprocess.TimeoutExpired):
-        return 0
-    return sum(1 for line in out.stdout.splitlines() if line.startswith("GPU "))
+    return len(list_gpus()) if gpu_available() else 0
 
 
 def plan_workers(backend: str, workers: int | None) -> tuple[str, int]:
@@ -52,16 +34,6 @@ def plan_workers(backend: str, workers: int | None) -> tuple[str, int]:
     if chosen == "gpu":
         return "gpu", workers or max(1, local_gpu_count())
     return "cpu", workers or 1
-
-
-def judge_with(backend: str, hidden: tuple[Path, ...] = ()) -> JudgeFn:
-    """Judge with `judge_source` on `backend`; `hidden`: folders (the server's data) the run child must not see."""
-    from judge.submission import judge_source
-
-    def judge(problem: Problem, source: str, *, mode: str, filename: str, on_event) -> Result:
-        return judge_source(problem, source, backend=backend, timing=(mode == "submit"),
-                            samples_only=(mode == "run"), filename=filename, on_event=on_event, hidden=tuple(hidden))
-    return judge
 
 
 @dataclass
@@ -83,9 +55,6 @@ class Dispatcher:
         self._stop = threading.Event()
         self._dead = False
         self._workers: list[WorkerState] = []
-        self._lock = threading.Lock()
-        self.judged = 0          # judge calls made by this dispatcher (each claimed attempt is one)
-        self.lost = 0            # results discarded because the lease was lost
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -125,78 +94,12 @@ class Dispatcher:
         while not self._stop.is_set():
             state.wake.clear()
             try:
-                job = self.store.claim(state.name)
+                run = judge_one(self.store, self.judge, state.name, dead=lambda: self._dead,
+                                on_claim=lambda sid: setattr(state, "current", sid))
             except Exception:
-                log.exception("claiming a submission failed")
-                job = None
-            if job is None:
-                state.wake.wait(self.poll_s)
-                continue
-            state.current = job.lease.submission_id
-            try:
-                self._judge(job)
-            except Exception:
-                log.exception("judging submission %d failed", job.lease.submission_id)
+                log.exception("claiming or judging a submission failed")
+                run = None
             finally:
                 state.current = None
-
-    def _judge(self, job: Job) -> None:
-        lease = job.lease
-        with self.db.read() as s:
-            folder = s.scalar(select(ProblemRow.folder).where(ProblemRow.id == job.problem_id))
-        try:
-            problem = parse_problem(Path(folder))
-        except (ProblemError, TypeError, OSError) as exc:
-            self.store.fail(lease, f"problem {job.problem_id} cannot be loaded: {exc}")
-            return
-
-        lost = threading.Event()
-        done = threading.Event()
-
-        def heartbeat() -> None:
-            while not done.wait(max(0.2, self.store.lease_s / 3)):
-                if self._dead:
-                    return
-                try:
-                    if not self.store.renew(lease):
-                        lost.set()
-                        return
-                except Exception:
-                    log.exception("renewing the lease of submission %d failed", lease.submission_id)
-
-        beat = threading.Thread(target=heartbeat, name=f"cudajudge-lease-{lease.submission_id}", daemon=True)
-        beat.start()
-        index = 0
-
-        def on_event(event: dict) -> None:
-            nonlocal index
-            if self._dead or lost.is_set():
-                return
-            try:
-                if event.get("event") == "test":
-                    if not self.store.record_test(lease, index, event["result"]):
-                        lost.set()
-                    index += 1
-                elif event.get("event") == "build_done":
-                    if not self.store.record_compile(lease, event["compile"]):
-                        lost.set()
-            except Exception:
-                log.exception("recording an event of submission %d failed", lease.submission_id)
-
-        try:
-            with self._lock:
-                self.judged += 1
-            result = self.judge(problem, job.source, mode=job.mode, filename=job.filename, on_event=on_event)
-        except Exception as exc:
-            done.set()
-            if not self._dead:
-                log.error("judge raised on submission %d:\n%s", lease.submission_id, traceback.format_exc())
-                self.store.fail(lease, f"{type(exc).__name__}: {exc}")
-            return
-        done.set()
-        if self._dead:
-            return
-        if lost.is_set() or not self.store.complete(lease, result.model_dump(mode="json")):
-            with self._lock:
-                self.lost += 1
-            log.warning("submission %d: lease lost while judging; result discarded", lease.submission_id)
+            if run is None:
+                state.wake.wait(self.poll_s)

@@ -58,12 +58,15 @@ class LeaseStore:
         return and_(Submission.id == lease.submission_id, Submission.lease_token == lease.token,
                     Submission.status == "judging")
 
-    def claim(self, owner: str, batch: int = 8) -> Job | None:
-        """Claim the oldest claimable submission for `owner`; None when there is none."""
-        now = utcnow()
+    def claim(self, owner: str, batch: int = 8, submission_id: int | None = None) -> Job | None:
+        """Claim the oldest claimable submission for `owner` (or only `submission_id`); None when there is none."""
         with self.db.write() as s:
+            s.connection()      # begin now: on SQLite this takes the write lock, so `now` follows every commit before
+            now = utcnow()
             query = (select(Submission.id, Submission.status, Submission.attempts).where(self._claimable(now))
                      .order_by(Submission.id).limit(batch))
+            if submission_id is not None:
+                query = query.where(Submission.id == submission_id)
             if not self.db.is_sqlite:
                 query = query.with_for_update(skip_locked=True)
             for sid, status, attempts in s.execute(query).all():
@@ -171,23 +174,22 @@ class LeaseStore:
                 status="queued", lease_owner=None, lease_token=None, lease_expires=None,
                 attempts=Submission.attempts - 1).execution_options(synchronize_session=False)).rowcount == 1
 
-    def requeue(self, submission_ids: list[int] | None = None, problem_id: int | None = None) -> int:
-        """Rejudge: queue finished (or running) submissions again from scratch; a running worker's lease is revoked."""
+    def requeue(self, submission_ids: list[int] | None = None, problem_id: int | None = None) -> list[int]:
+        """Rejudge: queue finished (or running) submissions again from scratch; a running worker's lease is
+        revoked. Returns the ids queued."""
         with self.db.write() as s:
-            query = update(Submission)
+            query = select(Submission.id)
             if submission_ids is not None:
                 query = query.where(Submission.id.in_(submission_ids))
             if problem_id is not None:
                 query = query.where(Submission.problem_id == problem_id)
-            count = s.execute(query.values(status="queued", attempts=0, verdict=None, message=None, result=None,
-                                           compile_info=None, median_us=None, device=None, backend=None,
-                                           started_at=None, finished_at=None, lease_owner=None, lease_token=None,
-                                           lease_expires=None).execution_options(synchronize_session=False)).rowcount
-            ids = select(Submission.id)
-            if submission_ids is not None:
-                ids = ids.where(Submission.id.in_(submission_ids))
-            if problem_id is not None:
-                ids = ids.where(Submission.problem_id == problem_id)
+            ids = list(s.scalars(query.order_by(Submission.id)))
+            if not ids:
+                return []
+            s.execute(update(Submission).where(Submission.id.in_(ids)).values(
+                status="queued", attempts=0, verdict=None, message=None, result=None, compile_info=None,
+                median_us=None, device=None, backend=None, started_at=None, finished_at=None, lease_owner=None,
+                lease_token=None, lease_expires=None).execution_options(synchronize_session=False))
             s.execute(delete(TestResultRow).where(TestResultRow.submission_id.in_(ids)))
             s.execute(delete(TimingCase).where(TimingCase.submission_id.in_(ids)))
-            return count
+            return ids

@@ -4,6 +4,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+from server.db import include_name
 from server.models import Base
 
 config = context.config
@@ -21,7 +22,7 @@ def run_migrations_online() -> None:
 
 
 def _run(connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata,
+    context.configure(connection=connection, target_metadata=target_metadata, include_name=include_name,
                       render_as_batch=connection.dialect.name == "sqlite", compare_type=True)
     with context.begin_transaction():
         context.run_migrations()
