@@ -123,6 +123,8 @@ def judge_command(
                                          help="Judge on a cudajudge server instead of here, e.g. http://judge:8000."),
     token: Optional[str] = typer.Option(None, "--token", envvar="CUDAJUDGE_TOKEN", metavar="T",
                                         help="With --server: your API token (from POST /api/auth/login)."),
+    gpu: Optional[str] = typer.Option(None, "--gpu", metavar="MODEL",
+                                      help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
 ) -> None:
     """Judge SOLUTION for PROBLEM; exit code 0 iff accepted."""
     from judge.problems.loader import load_problem
@@ -131,7 +133,12 @@ def judge_command(
 
     tests = [t for item in tests or [] for t in item.split(",") if t] or None
     if server:
-        raise typer.Exit(_judge_remote(server, token, problem, solution, json_out, tests, backend, seed, no_timing, arch))
+        raise typer.Exit(_judge_remote(server, token, problem, solution, json_out, tests, backend, seed, no_timing, arch,
+                                       gpu))
+    if gpu is not None:
+        errors.print("--gpu chooses among a server's workers: use it with --server (here, --backend gpu judges on "
+                     "this machine's GPU)", highlight=False, markup=False)
+        raise typer.Exit(2)
     try:
         spec = load_problem(problem)
         source = solution.read_bytes().decode("utf-8")
@@ -166,7 +173,7 @@ def judge_command(
 
 def _judge_remote(server: str, token: Optional[str], problem: str, solution: Path, json_out: bool,
                   tests: Optional[list[str]], backend: str, seed: Optional[int], no_timing: bool,
-                  arch: Optional[str]) -> int:
+                  arch: Optional[str], gpu: Optional[str]) -> int:
     """`judge --server`: submit, follow the events, print the Result as a local judge does."""
     from judge.report import render
     from server.remote import RemoteError, RemoteJudge
@@ -188,7 +195,7 @@ def _judge_remote(server: str, token: Optional[str], problem: str, solution: Pat
         remote = RemoteJudge(server, token or "")
         try:
             if json_out:
-                _, result = remote.judge(problem, source, mode=mode, filename=solution.name)
+                _, result = remote.judge(problem, source, mode=mode, filename=solution.name, gpu=gpu)
             else:
                 with console.status(f"submitting {solution.name} for {problem} to {server} …") as status:
                     def progress(event: dict) -> None:
@@ -198,7 +205,8 @@ def _judge_remote(server: str, token: Optional[str], problem: str, solution: Pat
                             status.update(f"{event['status']} …")
                         elif event["event"] == "queued":
                             status.update(f"submission {event['id']} queued …")
-                    _, result = remote.judge(problem, source, mode=mode, filename=solution.name, on_event=progress)
+                    _, result = remote.judge(problem, source, mode=mode, filename=solution.name, gpu=gpu,
+                                             on_event=progress)
         finally:
             remote.close()
     except RemoteError as exc:

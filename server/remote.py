@@ -82,9 +82,9 @@ class RemoteJudge:
             return response.json()
         raise RemoteError("the server kept answering 429 (too many requests)")
 
-    def submit(self, problem: str, source: str, mode: str, filename: str) -> dict:
+    def submit(self, problem: str, source: str, mode: str, filename: str, gpu: str | None = None) -> dict:
         return self._call("POST", "/api/submissions",
-                          json={"problem": problem, "source": source, "mode": mode, "filename": filename})
+                          json={"problem": problem, "source": source, "mode": mode, "filename": filename, "gpu": gpu})
 
     def follow(self, submission_id: int, on_event: EventHook, max_wait_s: float = 3600.0) -> None:
         """Relay the submission's events until it is done."""
@@ -133,8 +133,8 @@ class RemoteJudge:
                       compile=CompileInfo(ok=False))
 
     def judge(self, problem: str, source: str, *, mode: str = "submit", filename: str = "solution.cu",
-              on_event: EventHook = lambda e: None) -> tuple[int, Result]:
-        submission = self.submit(problem, source, mode, filename)
+              gpu: str | None = None, on_event: EventHook = lambda e: None) -> tuple[int, Result]:
+        submission = self.submit(problem, source, mode, filename, gpu)
         on_event({"event": "queued", "id": submission["id"]})
         self.follow(submission["id"], on_event)
         return submission["id"], self.result(submission["id"])

@@ -77,6 +77,15 @@ def test_remote_judge_prints_what_a_local_judge_prints(tmp_path, sqlite_url, cat
     r = runner.invoke(app, ["judge", "1", str(solution), "--seed", "3", *remote])
     assert r.exit_code == 2 and "--seed" in r.output
 
+    # --gpu asks the server for a GPU model (the embedded dispatcher judges it anyway); locally it is refused
+    r = runner.invoke(app, ["judge", "1", str(solution), "--tests", "sample", "--gpu", "NVIDIA H100 80GB HBM3", *remote])
+    assert r.exit_code == 0, r.output
+    with httpx.Client(base_url=server.url, timeout=30, headers={"Authorization": f"Bearer {token}"}) as c:
+        [latest] = c.get("/api/submissions?limit=1").json()["items"]
+    assert latest["gpu"] == "h100-80gb-hbm3"
+    r = runner.invoke(app, ["judge", "1", str(solution), "--gpu", "H100"])
+    assert r.exit_code == 2 and "--server" in r.output
+
 
 def test_migrations_match_the_models(database_url):
     db = Database(database_url)
