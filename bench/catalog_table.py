@@ -11,6 +11,7 @@ import argparse
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from judge.problems.loader import parse_problem, problem_folders
@@ -39,6 +40,25 @@ def row(folder: Path, results: Path | None) -> str:
             f"{len(cases)} ({gpu_only} GPU-only) | {p.tolerance.policy} | {p.benchmark.baseline or '-'} | {timing} |")
 
 
+MEMORY_BOUND_SOL_PCT, MEMORY_BOUND_RATIO = 70.0, 0.8   # the catalog's target: either one
+
+
+def case_rows(folder: Path, results: Path) -> list[str]:
+    """Every timed benchmark case of the problem, with whether it meets the memory-bound target."""
+    p = parse_problem(folder)
+    rows = []
+    for result_file in sorted(results.glob(f"{p.id:03d}-*.json")):
+        t = json.loads(result_file.read_text()).get("timing") or {}
+        for c in t.get("per_case", []):
+            ratio = c.get("ratio_to_baseline")
+            meets = c["sol_pct"] >= MEMORY_BOUND_SOL_PCT or (ratio is not None and ratio >= MEMORY_BOUND_RATIO)
+            size = ", ".join(f"{k}={v}" for k, v in c["size"].items())
+            rows.append(f"| {p.id} | {size} | {c['distribution']} | {c['median_us']:.1f} µs | {c['iqr_us']:.1f} µs | "
+                        f"{c['samples']} | {c['gbps']:.0f} | {c['sol_pct']:.0f}% | "
+                        f"{f'{ratio:.2f}×' if ratio is not None else '-'} | {'yes' if meets else '**no**'} |")
+    return rows
+
+
 def measure(results: Path) -> None:
     """Time the listed solutions that have no result yet: sample tests for correctness, then every benchmark case."""
     results.mkdir(parents=True, exist_ok=True)
@@ -49,8 +69,10 @@ def measure(results: Path) -> None:
         if target.exists():
             continue
         print(f"timing {solution} …", flush=True)
+        started = time.perf_counter()
         done = subprocess.run([sys.executable, str(ROOT / "judge.py"), str(problem.id), str(ROOT / "problems" / solution),
                                "--backend", "gpu", "--tests", "sample", "--json"], capture_output=True, text=True, cwd=ROOT)
+        print(f"  {time.perf_counter() - started:.1f} s, exit {done.returncode}", flush=True)
         if done.returncode == 0:
             target.write_text(done.stdout, encoding="utf-8")
         elif done.returncode == 2:   # the judge could not start (no GPU, bad arguments): the rest would fail alike
@@ -78,6 +100,14 @@ def main() -> None:
         lines += ["", f"Timings: the JSON Results in `{args.results.resolve().relative_to(ROOT)}/`, each from "
                   "`python judge.py ID FILE --tests sample --json` (all benchmark cases and the baseline are timed; "
                   "the headline is the first benchmark case). Rows without one were not timed on a GPU yet."]
+        per_case = [r for folder in problem_folders() for r in case_rows(folder, args.results)]
+        if per_case:
+            lines += ["", "## Every timed benchmark case", "",
+                      f"Target for memory-bound problems: ≥ {MEMORY_BOUND_SOL_PCT:.0f}% of the measured copy bandwidth "
+                      f"or ≥ {MEMORY_BOUND_RATIO}× the baseline's speed. `docs/performance.md` explains the cases "
+                      "below the bandwidth mark.", "",
+                      "| id | size | distribution | median | IQR | samples | GB/s | % of copy | vs baseline | target met |",
+                      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", *per_case]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out} ({len(rows)} problems)")
 

@@ -35,14 +35,17 @@ def run(problem: str, solution: str, extra: list[str], cache: str) -> tuple[floa
 
 
 def main() -> None:
+    console = Console()
     table = Table("solution", "mode", "cold", "cached p50", "cached min", "exit", title="judge latency (wall, s)")
     for label, (problem, solution) in SOLUTIONS.items():
         for mode, extra in MODES.items():
             with tempfile.TemporaryDirectory() as cache:
                 cold, code = run(problem, solution, extra, cache)
                 warm = [run(problem, solution, extra, cache)[0] for _ in range(REPEATS)]
-            table.add_row(label, mode, f"{cold:.2f}", f"{statistics.median(warm):.2f}", f"{min(warm):.2f}", str(code))
-    Console().print(table)
+            row = (label, mode, f"{cold:.2f}", f"{statistics.median(warm):.2f}", f"{min(warm):.2f}", str(code))
+            console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
+            table.add_row(*row)
+    console.print(table)
 
 
 if __name__ == "__main__":

@@ -78,8 +78,14 @@ def main() -> int:
             emit("timing_start")
             try:
                 timing = measure(backend, problem, reference, job.seed, emit)
-            except TimedCallFailed as exc:
-                wrong = TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict(exc.verdict), message=str(exc))
+            except Exception as exc:
+                if isinstance(exc, TimedCallFailed):
+                    verdict, message = Verdict(exc.verdict), str(exc)
+                elif backend.device_failure(exc):   # as in the tests: the driver broke once solve() had run
+                    verdict, message = Verdict.RE, "during timing, " + broken_driver_message(exc)
+                else:
+                    raise
+                wrong = TestResult(name="benchmark", size={}, distribution="-", verdict=verdict, message=message)
                 emit("test", result=wrong.model_dump(mode="json"), printf="")
             else:
                 emit("timing", timing=timing.model_dump(mode="json"))

@@ -61,7 +61,7 @@ def reset_outputs(backend: Backend, problem: Problem, prepared: Prepared) -> Non
             continue
         if p.role.value == "out":
             B.reset_output(backend, buf)
-        elif p.is_input:
+        elif p.role.value == "inout":   # inputs proper stay as written: a write to them is caught after the call
             B.write_payload(backend, buf, prepared.data.arrays[p.name])
 
 

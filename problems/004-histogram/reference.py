@@ -59,8 +59,9 @@ def reference(*, input, N, num_bins, **_):
 def baseline(*, input, histogram, N, num_bins, **_):
     import cupy
 
-    # Bin edges at k - 0.5 make bin k exactly the key k; keys outside [0, num_bins) fall
-    # outside every bin (CuPy dispatches this to CUB's DeviceHistogram when it can).
-    edges = cupy.arange(num_bins + 1, dtype=cupy.float64) - 0.5
+    # Bin edges at k - 0.5 make bin k exactly the key k (CuPy dispatches this to CUB's
+    # DeviceHistogram when it can). The last bin is closed on the right, so one extra bin takes
+    # the key num_bins, which would otherwise be counted in bin num_bins - 1.
+    edges = cupy.arange(num_bins + 2, dtype=cupy.float64) - 0.5
     counts, _ = cupy.histogram(input[:N], bins=edges)
-    histogram[...] = counts
+    histogram[...] = counts[:num_bins]

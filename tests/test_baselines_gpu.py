@@ -1,0 +1,36 @@
+"""Every problem's baseline computes the reference's answer on the GPU, on inputs with the same edge
+cases as the benchmark's: a wrong baseline would stop a timed judge with an internal error."""
+import math
+
+import numpy as np
+import pytest
+
+from judge.harness.buffers import sentinel
+from judge.harness.correctness import compare_outputs
+from judge.problems.loader import load_reference, parse_problem, problem_folders
+from judge.problems import plan
+
+pytestmark = pytest.mark.gpu
+FOLDERS = [f for f in problem_folders() if "def baseline(" in (f / "reference.py").read_text()]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_baseline_matches_reference(folder):
+    cp = pytest.importorskip("cupy")
+    problem = parse_problem(folder)
+    reference = load_reference(problem)
+    cases = [c for c in plan.test_cases(problem, include_gpu_only=False) if c.distribution in problem.benchmark.distributions]
+    case = max(cases, key=lambda c: math.prod(c.size.values()))
+    data = plan.make_test_data(problem, reference, case.size, case.distribution, plan.case_rng(7, case.name))
+    on_device = {}
+    for p in problem.params:
+        if not p.is_pointer:
+            continue
+        initial = data.arrays[p.name]
+        if p.role.value == "out" and p.init != "zeros":   # outputs start as the timing phase leaves them
+            initial = np.resize(sentinel(p.np_dtype), initial.nbytes).view(p.np_dtype)
+        on_device[p.name] = cp.asarray(initial)
+    reference.baseline(**on_device, **data.scalars)
+    got = {p.name: cp.asnumpy(on_device[p.name]) for p in problem.params if p.is_output}
+    report = compare_outputs(problem, reference, data, got, plan.expected_outputs(problem, reference, data))
+    assert report is None, f"{problem.key}'s baseline on {case.name}: {report.first}"
