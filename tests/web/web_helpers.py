@@ -115,25 +115,26 @@ def set_editor_text(page, text: str) -> None:
     page.keyboard.insert_text(text)
 
 
-def register(page, url: str, username: str) -> None:
+def _submit_account_form(page, url: str, path: str, username: str) -> None:
+    """Fill the register or login form and wait until the top bar shows the user."""
     from playwright.sync_api import expect
 
-    page.goto(url + "/register")
+    page.goto(url + path)
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", PASSWORD)
     page.click("form.auth button[type=submit]")
     expect(page.locator(".topbar .user")).to_contain_text(username)
+
+
+def register(page, url: str, username: str) -> None:
+    from playwright.sync_api import expect
+
+    _submit_account_form(page, url, "/register", username)
     expect(page).to_have_url(re.compile(r"/problems$"))
 
 
 def sign_in(page, url: str, username: str) -> None:
-    from playwright.sync_api import expect
-
-    page.goto(url + "/login")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form.auth button[type=submit]")
-    expect(page.locator(".topbar .user")).to_contain_text(username)
+    _submit_account_form(page, url, "/login", username)
 
 
 def screenshot(page, name: str) -> None:
