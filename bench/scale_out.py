@@ -23,13 +23,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
-from typing import Callable
 
 import httpx
-from sqlalchemy import create_engine
-from sqlalchemy.engine import make_url
+
+from server.db import scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = (ROOT / "problems" / "001-relu" / "solutions" / "accepted" / "naive.cu").read_text()
@@ -41,20 +39,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def new_database(admin_url: str) -> tuple[str, Callable[[], None]]:
-    url = make_url(admin_url.replace("postgresql://", "postgresql+psycopg://", 1))
-    name = f"cj_bench_{uuid.uuid4().hex[:8]}"
-    engine = create_engine(url, isolation_level="AUTOCOMMIT")
-    with engine.connect() as c:
-        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-
-    def drop() -> None:
-        with engine.connect() as c:
-            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        engine.dispose()
-    return url.set(database=name).render_as_string(hide_password=False).replace("+psycopg", ""), drop
 
 
 def metric(text: str, name: str, labels: str = "") -> float:
@@ -73,7 +57,7 @@ def wait_done(client: httpx.Client, expected: int, timeout: float) -> str:
 
 
 def run_once(admin_url: str, workers: int, submissions: int, scratch: Path) -> dict:
-    url, drop = new_database(admin_url)
+    url, drop = scratch_database(admin_url, "cj_bench")
     env = {**os.environ, **FAST, "CUDAJUDGE_DATABASE_URL": url}
     data = scratch / f"data-{workers}"
     procs: list[subprocess.Popen] = []

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+import uuid
+from typing import Callable, Iterator
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
+
+from server.config import normalize_database_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 QUEUE_PREFIX = "procrastinate_"      # the job queue's tables: its own schema, applied by migration 0002
@@ -82,3 +86,19 @@ def _sqlite_events(engine: Engine) -> None:
     def _begin(connection):
         readonly = connection.get_execution_options().get("cudajudge_readonly", False)
         connection.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
+
+
+def scratch_database(admin_url: str, prefix: str) -> tuple[str, Callable[[], None]]:
+    """A new, empty PostgreSQL database on admin_url's server, and a function that drops it again:
+    for tests and benchmarks, which must not share tables."""
+    admin_url = normalize_database_url(admin_url)
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with admin.connect() as c:
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+    return make_url(admin_url).set(database=name).render_as_string(hide_password=False), drop

@@ -8,7 +8,6 @@ import shutil
 import socket
 import threading
 import time
-import uuid
 from pathlib import Path
 from typing import Callable
 
@@ -16,12 +15,12 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the server tests need the server extra: pip install -e '.[server]'")
 
-from sqlalchemy import create_engine, update  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
+from sqlalchemy import update  # noqa: E402
 
 from judge.result import CaseTiming, CompileInfo, Result, TestResult, Timing, Verdict  # noqa: E402
-from server.config import RateLimit, Settings, normalize_database_url  # noqa: E402
-from server.models import User  # noqa: E402
+from server.config import RateLimit, Settings  # noqa: E402
+from server.db import scratch_database  # noqa: E402
+from server.models import Submission, User  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 RELU = REPO / "problems" / "001-relu"
@@ -33,18 +32,15 @@ NO_PG = "PostgreSQL tests need CUDAJUDGE_TEST_POSTGRES_URL (bash .ci/run starts 
 
 # --- databases ------------------------------------------------------------------------------------
 
-def _pg_database() -> tuple[str, Callable[[], None]]:
-    admin_url = normalize_database_url(PG_URL)
-    name = f"cj_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-
-    def drop() -> None:
-        with admin.connect() as c:
-            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
-    return make_url(admin_url).set(database=name).render_as_string(hide_password=False), drop
+def wait_for_status(db, submission_id: int, status: str, timeout: float) -> None:
+    """Poll the database until the submission has `status`, or the timeout passes (the caller's
+    assertions on the row then say what went wrong)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with db.read() as s:
+            if s.get(Submission, submission_id).status == status:
+                return
+        time.sleep(0.05)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -55,7 +51,7 @@ def database_url(request, tmp_path):
         return
     if not PG_URL:
         pytest.skip(NO_PG)
-    url, drop = _pg_database()
+    url, drop = scratch_database(PG_URL, "cj_test")
     yield url
     drop()
 

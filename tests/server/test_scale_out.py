@@ -16,18 +16,17 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, func, select, update
+from sqlalchemy import func, select, update
 
-from server.db import Database
+from server.db import Database, scratch_database
 from server.dispatch.judging import load_problem
 from server.dispatch.lease import LeaseStore
 from server.models import ProblemRow, Submission, TestResultRow, User, WorkerRow, utcnow
-from server_helpers import NO_PG, PASSWORD, PG_URL, RELU, RELU_OK, REPO, make_settings
+from server_helpers import NO_PG, PASSWORD, PG_URL, RELU, RELU_OK, REPO, make_settings, wait_for_status
 
 pytestmark = [pytest.mark.skipif(not PG_URL, reason=NO_PG), pytest.mark.timeout(300)]
 
@@ -74,12 +73,8 @@ class Cluster:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
     def new_database(self) -> str:
-        name = f"cj_scale_{uuid.uuid4().hex[:8]}"
-        engine = create_engine(self.url().replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
-        with engine.connect() as c:
-            c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        engine.dispose()
-        return self.url(name)
+        url, _ = scratch_database(self.url(), "cj_scale")   # dropped with the cluster
+        return url
 
 
 @pytest.fixture
@@ -284,12 +279,7 @@ def test_killed_worker_submission_judged_again_and_recorded_once(scale):
         assert proc.wait(60) == 0
     [draining] = alive[:1]
     [first, second] = _submit(client, 2, mode="submit")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with db.read() as s:
-            if s.get(Submission, first).status == "judging":
-                break
-        time.sleep(0.05)
+    wait_for_status(db, first, "judging", timeout=60)
     draining.send_signal(signal.SIGTERM)
     assert draining.wait(120) == 0
     with db.read() as s:

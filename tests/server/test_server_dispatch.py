@@ -17,7 +17,7 @@ from server.db import Database
 from server.dispatch.dispatcher import Dispatcher
 from server.dispatch.lease import LeaseStore
 from server.models import ProblemRow, Submission, User, utcnow
-from server_helpers import PASSWORD, RELU_OK, REPO, FakeJudge, make_settings
+from server_helpers import PASSWORD, RELU_OK, REPO, FakeJudge, make_settings, wait_for_status
 
 
 def _db(database_url: str) -> Database:
@@ -121,12 +121,7 @@ def test_judge_exception_retried_once_then_internal_error(database_url):
 
     dispatcher = Dispatcher(db, store, broken, workers=1, poll_s=0.05)
     dispatcher.start()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with db.read() as s:
-            if s.get(Submission, sid).status == "done":
-                break
-        time.sleep(0.05)
+    wait_for_status(db, sid, "done", timeout=30)
     dispatcher.stop()
     with db.read() as s:
         sub = s.get(Submission, sid)
