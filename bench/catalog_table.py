@@ -47,6 +47,7 @@ def row(p: Problem, results: Path | None) -> str:
             f"{len(cases)} ({gpu_only} GPU-only) | {p.tolerance.policy} | {p.benchmark.baseline or '-'} | {timing} |")
 
 
+JUDGE_TIMEOUT_S = 120          # one timed judge; past it the next problem goes on
 MEMORY_BOUND_SOL_PCT, MEMORY_BOUND_RATIO = 70.0, 0.8   # the catalog's target: either one
 
 
@@ -75,8 +76,13 @@ def measure(results: Path) -> None:
             continue
         print(f"timing {solution} …", flush=True)
         started = time.perf_counter()
-        done = subprocess.run([sys.executable, str(ROOT / "judge.py"), str(problem.id), str(ROOT / "problems" / solution),
-                               "--backend", "gpu", "--tests", "sample", "--json"], capture_output=True, text=True, cwd=ROOT)
+        try:
+            done = subprocess.run([sys.executable, str(ROOT / "judge.py"), str(problem.id), str(ROOT / "problems" / solution),
+                                   "--backend", "gpu", "--tests", "sample", "--json"], capture_output=True, text=True,
+                                  cwd=ROOT, timeout=JUDGE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            print(f"  no verdict in {JUDGE_TIMEOUT_S} s: skipped", flush=True)
+            continue
         print(f"  {time.perf_counter() - started:.1f} s, exit {done.returncode}", flush=True)
         if done.returncode == 0:
             target.write_text(done.stdout, encoding="utf-8")

@@ -13,20 +13,30 @@ from judge.problems.model import Problem
 from judge.problems.plan import TestCase, test_cases
 from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
-from sandbox.gpus import Gpu
+from sandbox.gpus import DRIVER_GPUS, Gpu
+from sandbox.kernel_cache import account_folder
 from sandbox.runner import OUTPUT_CAP_BYTES, run_child
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
 CPU_MIN_DEADLINE_S = 10.0
+KERNEL_CACHE_FOLDER = "cupy-kernels"   # under the build cache's root
 
 EventHook = Callable[[dict], None]
 
 
 @lru_cache(maxsize=1)
 def gpu_available() -> bool:
-    """A GPU and CuPy are present; asked without creating a CUDA context in this process."""
-    if find_spec("cupy") is None or shutil.which("nvidia-smi") is None:
+    """A GPU and CuPy are present; asked without creating a CUDA context in this process: the
+    driver's list of GPUs in /proc when it has one (no process to start), else nvidia-smi."""
+    if find_spec("cupy") is None:
+        return False
+    try:
+        if any(DRIVER_GPUS.iterdir()):
+            return True
+    except OSError:
+        pass
+    if shutil.which("nvidia-smi") is None:
         return False
     try:
         out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=20)
@@ -65,6 +75,12 @@ def _build(problem: Problem, source: str | bytes, backend: str, filename: str, a
     return info, library, {}
 
 
+def _kernel_cache(account: str) -> Path:
+    from judge.build.cache import cache_root
+
+    return account_folder(cache_root() / KERNEL_CACHE_FOLDER, account)
+
+
 def _rerun_choice(cases: list[TestCase]) -> str | None:
     """The largest test that every backend runs: big enough that a race or stale state shows."""
     candidates = [c for c in cases if not c.gpu_only and not c.sample] or cases
@@ -82,9 +98,10 @@ def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
 def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto", seed: int | None = None,
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
-                 on_event: EventHook = lambda e: None, device: Gpu | None = None) -> Result:
+                 on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local") -> Result:
     """`hidden`: folders the run child must not see besides the catalog (e.g. a server's data folder).
-    `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible."""
+    `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible.
+    `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's."""
     backend = resolve_backend(backend)
     seed = secrets.randbits(31) if seed is None else seed
     on_event({"event": "build_start", "backend": backend})
@@ -105,8 +122,10 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
            "problem_folder_name": problem.folder.name, "backend": backend, "library": str(library),
            "artifacts": artifacts, "seed": seed, "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases),
            "timing": timing and backend == "gpu"}
+    kernels = _kernel_cache(account) if backend == "gpu" else None
     child = run_child("judge.harness.child", job=job, deadline_s=deadline, gpu=(backend == "gpu"),
-                      build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden], device=device)
+                      build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden], device=device,
+                      kernel_cache_folder=kernels)
     tests: list[TestResult] = []
     timing_result: Timing | None = None
     device, isolation, internal = None, child.job["isolation"], None   # the child adds seccomp once it holds

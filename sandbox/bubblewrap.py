@@ -72,11 +72,11 @@ def _python_paths(hidden: list[Path]) -> list[str]:
 
 
 def run_command(args: list[str], *, code_dirs: list[Path], read_only: list[Path], hidden: list[Path], gpu: bool,
-                env: dict[str, str], gpu_node: str | None = None) -> list[str]:
+                env: dict[str, str], gpu_node: str | None = None, writable: list[Path] = ()) -> list[str]:
     """A run child: a minimal read-only view holding the interpreter, the judge's code (code_dirs)
     and the submission's build (read_only); a private /tmp; GPU device nodes only when asked, and
-    of the GPUs only `gpu_node` (e.g. /dev/nvidia3) when given. Nothing under `hidden` (the
-    catalog, the data folder) is in the view."""
+    of the GPUs only `gpu_node` (e.g. /dev/nvidia3) when given; `writable` folders (a kernel cache)
+    bound read-write. Nothing under `hidden` (the catalog, the data folder) is in the view."""
     view = ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--dir", "/etc"]
     for link, target in (("/bin", "usr/bin"), ("/lib", "usr/lib"), ("/lib64", "usr/lib64"), ("/sbin", "usr/sbin")):
         if os.path.islink(link):
@@ -88,6 +88,6 @@ def run_command(args: list[str], *, code_dirs: list[Path], read_only: list[Path]
         gpu_nodes = [gpu_node] if gpu_node else sorted(glob.glob("/dev/nvidia[0-9]*"))
         view += _binds("--dev-bind", gpu_nodes + GPU_NODES)
         read_only_paths += GPU_READ_ONLY
-    view += _binds("--ro-bind", _outermost(read_only_paths))
+    view += _binds("--ro-bind", _outermost(read_only_paths)) + _binds("--bind", writable)
     environment = [item for key, value in env.items() for item in ("--setenv", key, value)]
     return ["bwrap", *COMMON, "--clearenv", *environment, *view, "--chdir", "/tmp", "--", *args]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from sandbox import bubblewrap, gpu_health
+from sandbox import bubblewrap, gpu_health, kernel_cache
 from sandbox.gpus import Gpu
 from sandbox.limits import Limits
 
@@ -53,6 +53,7 @@ class ChildRun:
     env: dict[str, str] | None = None
     limits: Limits | None = None
     gpu: bool = False
+    kernel_cache: Path | None = None
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
     token: str = field(default_factory=lambda: secrets.token_hex(16))   # events without it are ignored
 
@@ -120,6 +121,8 @@ class ChildRun:
             _kill_group(proc)
             proc.wait()
         self.outcome.returncode = proc.returncode
+        if self.kernel_cache is not None:
+            kernel_cache.tidy(self.kernel_cache)
         code = proc.returncode
         # A signal kills the child directly (negative status) or inside bubblewrap (128 + the signal).
         number = -code if code is not None and code < 0 else (code - 128 if code is not None and 128 < code < 128 + 65 else None)
@@ -150,17 +153,21 @@ def _child_environment() -> dict[str, str]:
     """A clean environment: nothing of the parent's but what the child needs to run."""
     env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
            "PYTHONPATH": os.pathsep.join([str(repository_root()), *[p for p in sys.path if p and os.path.isdir(p)]]),
-           "CUPY_CACHE_DIR": "/tmp/cupy-cache", "TMPDIR": "/tmp"}
+           "TMPDIR": "/tmp"}
     env.update({k: os.environ[k] for k in PASSED_ENV if k in os.environ})
     return env
 
 
 def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir: Path,
-              hidden: list[Path], sandbox: bool = True, device: Gpu | None = None) -> ChildRun:
+              hidden: list[Path], sandbox: bool = True, device: Gpu | None = None,
+              kernel_cache_folder: Path | None = None) -> ChildRun:
     """The run child for one submission: bubblewrap where it works, rlimits always; the child adds
     its own seccomp filter. `hidden` folders (the catalog, the server's data) stay out of its view.
-    `device`: the one GPU the child may use (a worker pinned to it); default: what the environment says."""
+    `device`: the one GPU the child may use (a worker pinned to it); default: what the environment says.
+    `kernel_cache_folder`: where CuPy keeps the judge's own compiled kernels between runs (see
+    sandbox.kernel_cache: one account's folder only); default: a private one that ends with the run."""
     env = _child_environment()
+    env["CUPY_CACHE_DIR"] = str(kernel_cache_folder) if kernel_cache_folder else "/tmp/cupy-cache"
     if gpu and device is not None:
         env.update(device.child_environment())
     command = [sys.executable, "-m", module]
@@ -172,6 +179,7 @@ def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir
         command = bubblewrap.run_command(command, code_dirs=[root / "judge", root / "sandbox"],
                                          read_only=[build_dir, *[Path(p) for p in env.get("LD_LIBRARY_PATH", "").split(":") if p]],
                                          hidden=hidden, gpu=gpu, env=env,
-                                         gpu_node=device.device_node if gpu and device is not None else None)
+                                         gpu_node=device.device_node if gpu and device is not None else None,
+                                         writable=[kernel_cache_folder] if kernel_cache_folder else [])
         isolation = ["bubblewrap(no network, read-only minimal view, private /tmp" + (", GPU nodes)" if gpu else ")")] + isolation
-    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits, gpu)
+    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits, gpu, kernel_cache_folder)

@@ -84,3 +84,21 @@ def test_problem_83_accepted_on_gpu_only_sizes():
     r = judge(83, "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu", tests=("large",))
     assert r.verdict == "AC", r.message
     assert any(t.size.get("n") == 100_000_000 for t in r.tests)
+
+
+def test_judge_kernels_compiled_once_per_account(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUDAJUDGE_CACHE_DIR", str(tmp_path))
+    source = (ROOT / ACCEPTED_RELU).read_text()
+
+    def run(account):
+        r = judge_source(load_problem(1), source, backend="gpu", timing=False, patterns=["sample"], seed=7,
+                         account=account)
+        assert r.verdict == "AC", r.message
+        folder = tmp_path / "cupy-kernels" / account
+        return {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+
+    first = run("alice")
+    assert first, "the run child compiled no kernel into the account's folder"
+    assert run("alice") == first            # the second run loaded them all: nothing compiled, nothing rewritten
+    bob = run("bob")                        # another account compiles its own
+    assert bob.keys() == first.keys() and not set(bob.values()) & set(first.values())

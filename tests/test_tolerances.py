@@ -92,3 +92,34 @@ def test_multiset_ignores_order_but_not_multiplicity():
 def test_reference_shape_mismatch_is_an_error():
     with pytest.raises(ValueError, match="reference returned"):
         check_output(EXACT, "out", np.zeros(3, np.int32), np.zeros(4, np.int32))
+
+
+def _device_cases():
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(4096).astype(np.float32)
+    nan_x = x.copy()
+    nan_x[[5, 9]] = np.nan
+    off = x.copy()
+    off[[17, 4000]] += 1e-3
+    scan = np.cumsum(x, dtype=np.float64)
+    bound = SumBound(scan, np.cumsum(np.abs(x), dtype=np.float64), np.arange(1, x.size + 1))
+    return [
+        (EXACT, x, x.copy()), (EXACT, off, x), (EXACT, nan_x, nan_x.copy()), (EXACT, nan_x, x),
+        (Tolerance(policy="ulp", ulp=4), np.nextafter(x, np.inf), x), (Tolerance(policy="ulp", ulp=4), off, x),
+        (Tolerance(policy="sum_bound", c=2), scan.astype(np.float32), bound),
+        (Tolerance(policy="sum_bound", c=2), off, bound),
+        (MULTISET, rng.permutation(np.arange(100, dtype=np.int32)), np.arange(100, dtype=np.int32)),
+        (MULTISET, np.zeros(100, np.int32), np.arange(100, dtype=np.int32)),
+    ]
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("case", range(10))
+def test_checks_on_the_device_report_what_the_host_reports(case):
+    cp = pytest.importorskip("cupy")
+    tolerance, got, expected = _device_cases()[case]
+    on_device = (SumBound(cp.asarray(expected.value), cp.asarray(expected.abs_terms), cp.asarray(expected.n_terms))
+                 if isinstance(expected, SumBound) else cp.asarray(expected))
+    host = check_output(tolerance, "y", got, expected)
+    device = check_output(tolerance, "y", cp.asarray(got), on_device)
+    assert (device.mismatches, device.total, device.first) == (host.mismatches, host.total, host.first)

@@ -1,10 +1,12 @@
 """Tolerance policies: does an output match the reference, and where does it first not?
 
 Every comparison is written so that NaN fails against a number (`not (diff <= bound)`), while
-a NaN the reference expects is matched by a NaN.
+a NaN the reference expects is matched by a NaN. The checks take NumPy arrays or, for outputs
+checked where they are (timing on the GPU), CuPy arrays: `xp` is the library of the output.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,46 +32,60 @@ def format_value(x) -> str:
     return str(x)
 
 
-def _report(name: str, bad: np.ndarray, got: np.ndarray, expected: np.ndarray) -> CheckReport:
-    count = int(np.count_nonzero(bad))
+def _xp(a):
+    """NumPy, or the array library of `a` (CuPy) without importing it here."""
+    return np if isinstance(a, (np.ndarray, np.generic)) else sys.modules[type(a).__module__.split(".")[0]]
+
+
+def _element(a, i: int):
+    """Element i as a NumPy scalar, whose text is the shortest that round-trips, wherever `a` lives."""
+    return a[i] if isinstance(a, np.ndarray) else a[i:i + 1].get()[0]
+
+
+def _report(name: str, bad, got, expected) -> CheckReport:
+    xp = _xp(bad)
+    count = int(xp.count_nonzero(bad))
     if not count:
         return CheckReport(0, bad.size, None)
-    i = int(np.argmax(bad))
-    return CheckReport(count, bad.size, Mismatch(output=name, index=i, expected=format_value(expected[i]),
-                                                 got=format_value(got[i]), count=count, total=int(bad.size)))
+    i = int(xp.argmax(bad))
+    return CheckReport(count, bad.size, Mismatch(output=name, index=i, expected=format_value(_element(expected, i)),
+                                                 got=format_value(_element(got, i)), count=count, total=int(bad.size)))
 
 
-def _both_nan(got: np.ndarray, expected: np.ndarray) -> np.ndarray:
+def _both_nan(got, expected):
     """`expected` already in got's dtype."""
+    xp = _xp(got)
     if not np.issubdtype(got.dtype, np.floating):
-        return np.zeros(got.shape, bool)
-    return np.isnan(got) & np.isnan(expected)
+        return xp.zeros(got.shape, bool)
+    return xp.isnan(got) & xp.isnan(expected)
 
 
-def check_exact(name: str, got: np.ndarray, expected: np.ndarray) -> CheckReport:
-    expected = np.asarray(expected).astype(got.dtype, copy=False)
+def check_exact(name: str, got, expected) -> CheckReport:
+    xp = _xp(got)
+    expected = xp.asarray(expected).astype(got.dtype, copy=False)
     bad = got != expected
     if np.issubdtype(got.dtype, np.floating):
         # NaN == NaN counts as a match; only the few unequal places are looked at (outputs run to GBs).
-        unequal = np.flatnonzero(bad)
+        unequal = xp.flatnonzero(bad)
         bad.reshape(-1)[unequal[_both_nan(got.reshape(-1)[unequal], expected.reshape(-1)[unequal])]] = False
     return _report(name, bad, got, expected)
 
 
-def _ordered_ints(x: np.ndarray) -> np.ndarray:
+def _ordered_ints(x):
     """Map floats to integers whose difference is the distance in ulps (sign-magnitude → two's complement)."""
     bits = {2: np.int16, 4: np.int32, 8: np.int64}[x.dtype.itemsize]
     i = x.view(bits).astype(np.int64)
-    return np.where(i < 0, np.iinfo(bits).min - i, i)
+    return _xp(x).where(i < 0, np.iinfo(bits).min - i, i)
 
 
-def check_ulp(name: str, got: np.ndarray, expected: np.ndarray, ulps: int) -> CheckReport:
+def check_ulp(name: str, got, expected, ulps: int) -> CheckReport:
     if not np.issubdtype(got.dtype, np.floating):
         return check_exact(name, got, expected)
-    expected = np.asarray(expected).astype(got.dtype)
-    distance = np.abs(_ordered_ints(got) - _ordered_ints(expected))
-    finite_or_equal = (got == expected) | (np.isfinite(got) & np.isfinite(expected))
-    ok = (distance <= ulps) & finite_or_equal & ~np.isnan(got) & ~np.isnan(expected)
+    xp = _xp(got)
+    expected = xp.asarray(expected).astype(got.dtype)
+    distance = xp.abs(_ordered_ints(got) - _ordered_ints(expected))
+    finite_or_equal = (got == expected) | (xp.isfinite(got) & xp.isfinite(expected))
+    ok = (distance <= ulps) & finite_or_equal & ~xp.isnan(got) & ~xp.isnan(expected)
     return _report(name, ~(ok | _both_nan(got, expected)), got, expected)
 
 
@@ -77,28 +93,30 @@ def unit_roundoff(dtype: np.dtype) -> float:
     return float(np.finfo(dtype).eps) / 2
 
 
-def check_sum_bound(name: str, got: np.ndarray, ref: SumBound, c: float, output_rel: float | None) -> CheckReport:
+def check_sum_bound(name: str, got, ref: SumBound, c: float, output_rel: float | None) -> CheckReport:
     """|y − r| ≤ c·√n·u·Σ|terms| + u_out·|r|, with u the unit roundoff of the output dtype."""
+    xp = _xp(got)
     u = unit_roundoff(got.dtype)
     u_out = float(np.finfo(got.dtype).eps) if output_rel is None else output_rel
-    r = np.asarray(ref.value, dtype=np.float64)
-    n_terms = np.asarray(ref.n_terms, dtype=np.float64)
-    bound = c * np.sqrt(np.maximum(n_terms, 1.0)) * u * np.asarray(ref.abs_terms, dtype=np.float64) + u_out * np.abs(r)
-    diff = np.abs(got.astype(np.float64) - r)
+    r = xp.asarray(ref.value, dtype=np.float64)
+    n_terms = xp.asarray(ref.n_terms, dtype=np.float64)
+    bound = c * xp.sqrt(xp.maximum(n_terms, 1.0)) * u * xp.asarray(ref.abs_terms, dtype=np.float64) + u_out * xp.abs(r)
+    diff = xp.abs(got.astype(np.float64) - r)
     ok = diff <= bound
     return _report(name, ~ok, got, r)
 
 
-def check_multiset(name: str, got: np.ndarray, expected: np.ndarray) -> CheckReport:
+def check_multiset(name: str, got, expected) -> CheckReport:
     """Same values with the same multiplicities, in any order; reported in sorted order."""
-    report = check_exact(name, np.sort(got), np.sort(np.asarray(expected).astype(got.dtype)))
+    xp = _xp(got)
+    report = check_exact(name, xp.sort(got), xp.sort(xp.asarray(expected).astype(got.dtype)))
     if report.first is None:
         return report
     first = report.first.model_copy(update={"output": f"{name} (sorted)"})
     return CheckReport(report.mismatches, report.total, first)
 
 
-def check_output(tolerance: Tolerance, name: str, got: np.ndarray, expected) -> CheckReport:
+def check_output(tolerance: Tolerance, name: str, got, expected) -> CheckReport:
     if isinstance(expected, SumBound):
         if tolerance.policy != "sum_bound":
             expected = expected.value
@@ -106,7 +124,7 @@ def check_output(tolerance: Tolerance, name: str, got: np.ndarray, expected) -> 
             return check_sum_bound(name, got, expected, tolerance.c, tolerance.output_rel)
     if tolerance.policy == "sum_bound":
         raise TypeError(f"the sum_bound policy needs reference() to return a SumBound for {name!r}")
-    expected = np.asarray(expected)
+    expected = _xp(got).asarray(expected)
     if expected.shape != got.shape:
         raise ValueError(f"reference returned {expected.shape} elements for {name!r}, the buffer has {got.shape}")
     if tolerance.policy == "exact":

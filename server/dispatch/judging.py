@@ -30,7 +30,7 @@ from server.models import ProblemRow
 
 log = logging.getLogger("cudajudge.dispatch")
 
-# judge(problem, source, mode=..., filename=..., on_event=...) -> Result
+# judge(problem, source, mode=..., filename=..., on_event=..., account=...) -> Result
 JudgeFn = Callable[..., Result]
 T = TypeVar("T")
 
@@ -69,10 +69,10 @@ def judge_with(backend: str, hidden: tuple[Path, ...] = (), device: Gpu | None =
     server's data) the run child must not see."""
     from judge.submission import judge_source
 
-    def judge(problem: Problem, source: str, *, mode: str, filename: str, on_event) -> Result:
+    def judge(problem: Problem, source: str, *, mode: str, filename: str, on_event, account: str) -> Result:
         return judge_source(problem, source, backend=backend, timing=(mode == "submit"),
                             samples_only=(mode == "run"), filename=filename, on_event=on_event, hidden=tuple(hidden),
-                            device=device)
+                            device=device, account=account)
     return judge
 
 
@@ -167,7 +167,8 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
         return JudgeRun(lease.submission_id, lease.attempt, recorded, verdict, time.monotonic() - started)
 
     try:
-        result = judge(problem, job.source, mode=job.mode, filename=job.filename, on_event=on_event)
+        result = judge(problem, job.source, mode=job.mode, filename=job.filename, on_event=on_event,
+                       account=f"user-{job.user_id}")
     except Exception as exc:
         done.set()
         if not dead():

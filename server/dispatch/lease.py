@@ -42,6 +42,7 @@ class Job:
     mode: str
     source: str
     filename: str
+    user_id: int
 
 
 class LeaseStore:
@@ -90,8 +91,9 @@ class LeaseStore:
                 s.execute(delete(TestResultRow).where(TestResultRow.submission_id == sid))
                 s.execute(delete(TimingCase).where(TimingCase.submission_id == sid))
                 row = s.execute(select(Submission.attempts, Submission.problem_id, Submission.mode, Submission.source,
-                                       Submission.filename).where(Submission.id == sid)).one()
-                return Job(Lease(sid, owner, token, row.attempts), row.problem_id, row.mode, row.source, row.filename)
+                                       Submission.filename, Submission.user_id).where(Submission.id == sid)).one()
+                return Job(Lease(sid, owner, token, row.attempts), row.problem_id, row.mode, row.source, row.filename,
+                           row.user_id)
         return None
 
     def renew(self, lease: Lease) -> bool:

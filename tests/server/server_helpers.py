@@ -227,7 +227,7 @@ class FakeJudge:
         self.lock = threading.Lock()
         self.gate: threading.Event | None = None    # when set, calls wait for it
 
-    def __call__(self, problem, source, *, mode, filename, on_event) -> Result:
+    def __call__(self, problem, source, *, mode, filename, on_event, account) -> Result:
         with self.lock:
             self.calls.append(source)
         marks = dict(re.findall(r"(\w+)=(\S+)", source.split("// fake", 1)[1])) if "// fake" in source else {}
