@@ -39,8 +39,12 @@ def check(got, expected, *, input, n, **_):
     if got_count != want_count:
         return CheckReport(1, 1, Mismatch(output="count", index=0, expected=str(want_count),
                                           got=str(got_count), count=1, total=1))
-    kept = input[:n][input[:n] > 0]
     mine = got["output"][:want_count]
+    # The common case in one sort each: the kept values in some order. (NaN never compares equal,
+    # so a never-written slot falls through to the slot-by-slot search below.)
+    if np.array_equal(np.sort(mine), np.sort(expected["output"][:want_count])):
+        return CheckReport(0, want_count, None)
+    kept = input[:n][input[:n] > 0]
     values, copies = np.unique(kept, return_counts=True)
 
     # For every slot: is it one copy too many of its value? (NaN, never written, always is.)
