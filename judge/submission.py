@@ -1,9 +1,11 @@
 """Judge one submission: build, run the harness in a child, and assemble the Result."""
 from __future__ import annotations
 
+import os
 import secrets
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from functools import lru_cache
 from importlib.util import find_spec
@@ -15,7 +17,7 @@ from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
-from sandbox.runner import OUTPUT_CAP_BYTES, run_child
+from sandbox.runner import OUTPUT_CAP_BYTES, ChildRun, run_child
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
@@ -104,6 +106,37 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's."""
     backend = resolve_backend(backend)
     seed = secrets.randbits(31) if seed is None else seed
+    cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
+    if not cases:
+        raise ValueError(f"no test of {problem.key} matches {patterns}")
+    deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
+    with tempfile.TemporaryDirectory(prefix="cudajudge-run-") as inbox:
+        # The run child starts now and comes up (interpreter, imports) while the submission builds;
+        # the build's files are then placed in its inbox, the only build folder it sees.
+        child = run_child("judge.harness.child", job={}, deadline_s=deadline, gpu=(backend == "gpu"),
+                          build_dir=Path(inbox), hidden=[problem.folder.parent, *hidden], device=device,
+                          kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
+        child.start()
+        try:
+            return _build_and_run(problem, source, child, Path(inbox), cases, backend=backend, seed=seed,
+                                  timing=timing, filename=filename, arch=arch, on_event=on_event)
+        finally:
+            child.close()
+
+
+def _stage(inbox: Path, path: str) -> str:
+    """A build file linked (else copied) into the run child's inbox; its path there."""
+    target = inbox / Path(path).name
+    try:
+        os.link(path, target)
+    except OSError:
+        shutil.copyfile(path, target)
+    return str(target)
+
+
+def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun, inbox: Path, cases: list[TestCase], *,
+                   backend: str, seed: int, timing: bool, filename: str, arch: str | None,
+                   on_event: EventHook) -> Result:
     on_event({"event": "build_start", "backend": backend})
     compile_info, library, artifacts = _build(problem, source, backend, filename, arch)
     on_event({"event": "build_done", "compile": compile_info.model_dump(mode="json")})
@@ -114,18 +147,11 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         return Result(problem=problem.key, backend=backend, seed=seed, verdict=Verdict.CE, compile=compile_info,
                       message=f"compile error: {where}{first.message if first else compile_info.log[:300]}", notes=notes)
 
-    cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
-    if not cases:
-        raise ValueError(f"no test of {problem.key} matches {patterns}")
-    deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
-    job = {"problem_files": {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES},
-           "problem_folder_name": problem.folder.name, "backend": backend, "library": str(library),
-           "artifacts": artifacts, "seed": seed, "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases),
-           "timing": timing and backend == "gpu"}
-    kernels = _kernel_cache(account) if backend == "gpu" else None
-    child = run_child("judge.harness.child", job=job, deadline_s=deadline, gpu=(backend == "gpu"),
-                      build_dir=Path(library).parent, hidden=[problem.folder.parent, *hidden], device=device,
-                      kernel_cache_folder=kernels)
+    child.job.update({
+        "problem_files": {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES},
+        "problem_folder_name": problem.folder.name, "backend": backend, "library": _stage(inbox, library),
+        "artifacts": {k: _stage(inbox, v) if k == "cubin" else v for k, v in artifacts.items()}, "seed": seed,
+        "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases), "timing": timing and backend == "gpu"})
     tests: list[TestResult] = []
     timing_result: Timing | None = None
     device, isolation, internal = None, child.job["isolation"], None   # the child adds seccomp once it holds
@@ -152,7 +178,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     if outcome.killed_for == "deadline":
         where = next_case or TestCase("benchmark", "benchmark", {}, "-", True, False)
         tests.append(TestResult(name=where.name, size=where.size, distribution=where.distribution,
-                                verdict=Verdict.TLE, message=f"solve() did not finish within {deadline:g} s "
+                                verdict=Verdict.TLE, message=f"solve() did not finish within {child.deadline_s:g} s "
                                 f"(an endless loop, a deadlock, or far too slow); the process was killed"))
     elif internal is not None:
         notes.append(f"internal error: {internal['message']}")

@@ -57,21 +57,53 @@ class ChildRun:
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
     token: str = field(default_factory=lambda: secrets.token_hex(16))   # events without it are ignored
 
-    def events(self) -> Iterator[dict]:
+    _started: tuple | None = field(default=None, repr=False)   # (process, event read end, its fd number there, output file)
+
+    def start(self) -> None:
+        """Start the process before its job is complete: its interpreter and imports then overlap the
+        parent's build. It reads the job from stdin when `events()` sends it."""
+        if self._started is not None:
+            return
         read_fd, write_fd = os.pipe()
-        job = {**self.job, "event_fd": write_fd, "token": self.token}
-        with tempfile.TemporaryFile() as output:
+        output = tempfile.TemporaryFile()
+        try:
             proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=output, stderr=output,
                                     pass_fds=(write_fd,), start_new_session=True, env=self.env,
                                     preexec_fn=self.limits.apply if self.limits else None)
+        except BaseException:
+            os.close(read_fd)
+            output.close()
+            raise
+        finally:
             os.close(write_fd)
-            try:
-                proc.stdin.write(json.dumps(job).encode())
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
+        self._started = (proc, read_fd, write_fd, output)
+
+    def events(self) -> Iterator[dict]:
+        self.start()
+        proc, read_fd, write_fd, output = self._started
+        try:
+            proc.stdin.write(json.dumps({**self.job, "event_fd": write_fd, "token": self.token}).encode())
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        try:
             yield from self._relay(proc, read_fd)
             self._finish(proc, output)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """End the process if it still runs (a child started for a build that failed) and let go of its files."""
+        if self._started is None:
+            return
+        proc, read_fd, _, output = self._started
+        self._started = None
+        if proc.poll() is None:
+            _kill_group(proc)
+        if proc.stdin and not proc.stdin.closed:
+            proc.stdin.close()
+        os.close(read_fd)
+        output.close()
 
     def _relay(self, proc: subprocess.Popen, read_fd: int) -> Iterator[dict]:
         selector = selectors.DefaultSelector()
@@ -112,7 +144,6 @@ class ChildRun:
                     yield event
         finally:
             selector.close()
-            os.close(read_fd)
 
     def _finish(self, proc: subprocess.Popen, output) -> None:
         try:

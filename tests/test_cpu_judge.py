@@ -1,5 +1,6 @@
 """The judge on the CPU backend: what a GPU would only hang or corrupt on, explained."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -55,6 +56,22 @@ def test_compile_error_is_mapped_to_the_users_line(tmp_path):
                    "extern \"C\" void solve(const float* input, float* output, int N) { k<<<1, 1>>>(output); }\n")
     r = judge(1, bad)
     assert r.verdict == "CE" and "bad.cu:3" in r.message and "undefined_name" in r.message
+    # The run child started during the build is gone with it.
+    assert not _run_children_of(os.getpid())
+
+
+def _run_children_of(pid: int) -> list[int]:
+    """Processes that `pid` started whose command line runs the harness child (inside bubblewrap or not)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == pid and b"judge.harness.child" in command:
+            found.append(int(entry.name))
+    return found
 
 
 @pytest.mark.parametrize("folder", problem_folders(), ids=lambda f: f.name)
