@@ -201,7 +201,7 @@ def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir
     env["CUPY_CACHE_DIR"] = str(kernel_cache_folder) if kernel_cache_folder else "/tmp/cupy-cache"
     if gpu and device is not None:
         env.update(device.child_environment())
-    command = [sys.executable, "-m", module]
+    command = [sys.executable, "-m", module, *(["--gpu"] if gpu else [])]
     limits = Limits(output_bytes=OUTPUT_CAP_BYTES + 1, data_bytes=(GPU_HOST_MEMORY if gpu else CPU_HOST_MEMORY),
                     cpu_seconds=CPU_SECONDS)
     isolation = Limits.names()
