@@ -43,3 +43,19 @@ def test_run_child_of_a_pinned_worker_sees_only_its_gpu(tmp_path, monkeypatch):
     unpinned = run_child("judge.harness.child", job={}, deadline_s=1, gpu=True, build_dir=tmp_path, hidden=[])
     assert unpinned.env["CUDA_VISIBLE_DEVICES"] == "0,1"                        # as before: the environment's choice
     assert sys.executable in unpinned.command
+
+
+def test_gpu_presence_is_read_from_the_drivers_list_without_starting_a_process(tmp_path, monkeypatch):
+    import judge.submission as submission
+
+    monkeypatch.setattr(submission, "find_spec", lambda name: object())     # as if CuPy were installed
+    monkeypatch.setattr(submission, "DRIVER_GPUS", tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))                # and no nvidia-smi to fall back on
+    submission.gpu_available.cache_clear()
+    try:
+        assert not submission.gpu_available()                             # the driver lists no GPU
+        (tmp_path / "0000:18:00.0").mkdir()
+        submission.gpu_available.cache_clear()
+        assert submission.gpu_available()
+    finally:
+        submission.gpu_available.cache_clear()

@@ -224,12 +224,14 @@ class FakeJudge:
 
     def __init__(self):
         self.calls: list[str] = []
+        self.accounts: list[str] = []                # whose kernel cache each call would use
         self.lock = threading.Lock()
         self.gate: threading.Event | None = None    # when set, calls wait for it
 
     def __call__(self, problem, source, *, mode, filename, on_event, account) -> Result:
         with self.lock:
             self.calls.append(source)
+            self.accounts.append(account)
         marks = dict(re.findall(r"(\w+)=(\S+)", source.split("// fake", 1)[1])) if "// fake" in source else {}
         if self.gate is not None:
             self.gate.wait()

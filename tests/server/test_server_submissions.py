@@ -193,6 +193,16 @@ def test_solved_state_for_the_signed_in_user(make_api, settings):
     assert [p["solved"] for p in api.client.get("/api/problems").json()] == [None, None]   # signed out
 
 
+def test_each_user_is_judged_in_their_own_account(make_api, settings):
+    judge = FakeJudge()
+    api = make_api(settings, judge=judge)
+    alice, bob = api.account("alice"), api.account("bob")
+    api.wait(alice, api.submit(alice)["id"])
+    api.wait(bob, api.submit(bob)["id"])
+    ids = [api.client.get("/api/auth/me", headers=h).json()["id"] for h in (alice, bob)]
+    assert judge.accounts == [f"user-{i}" for i in ids] and ids[0] != ids[1]
+
+
 def test_rejudge(make_api, settings):
     judge = FakeJudge()
     api = make_api(settings, judge=judge)
