@@ -155,8 +155,24 @@ def _checker(backend, problem: Problem, reference: ModuleType, sets: list[Prepar
         return lambda k: compare_outputs(problem, reference, sets[k].data, read_outputs(backend, problem, sets[k]),
                                          expected[k])
     placed = [_on_device(backend.cp, e) for e in expected]
-    views = [{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_output} for s in sets]
+    views = _output_views(backend, problem, sets)
     return lambda k: compare_outputs(problem, reference, sets[k].data, views[k], placed[k])
+
+
+def _output_views(backend, problem: Problem, sets: list[Prepared]) -> list[dict]:
+    return [{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_output} for s in sets]
+
+
+def _rotation(count: int):
+    """take(batch): the next `batch` input sets in turn, so consecutive calls never reuse a set's data."""
+    state = {"next": 0}
+
+    def take(batch: int) -> list[int]:
+        ks = [(state["next"] + i) % count for i in range(batch)]
+        state["next"] = (state["next"] + batch) % count
+        return ks
+
+    return take
 
 
 def _bit_patterns(cp, array):
@@ -169,7 +185,7 @@ def _mismatch(report) -> str:
 
 def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, timer: Timer, reset):
     """A function that times one sample of `batch` calls over distinct input sets, verifying every call."""
-    outputs = [{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_output} for s in sets]
+    outputs = _output_views(backend, problem, sets)
     golden: list[dict] = []
     for k, prepared in enumerate(sets):        # first call of each set: untimed, checked against the reference
         err = backend.call_solve(prepared.args(problem))
@@ -182,7 +198,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
                                   f"the first call on timing input set {k + 1} went wrong{hint}: {why}")
         golden.append({name: view.copy() for name, view in outputs[k].items()})
 
-    state = {"next": 0}
+    take = _rotation(len(sets))
     cp = backend.cp
     sorted_golden: dict[tuple[int, str], object] = {}
 
@@ -210,8 +226,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
                 f"the output already looks done?")
 
     def sample(batch: int) -> float:
-        ks = [(state["next"] + i) % len(sets) for i in range(batch)]
-        state["next"] = (state["next"] + batch) % len(sets)
+        ks = take(batch)
         for k in ks:
             reset(k)
         def calls():
@@ -243,11 +258,10 @@ def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: li
     report = check(0)
     if report is not None:
         raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
-    state = {"next": 0}
+    take = _rotation(len(sets))
 
     def sample(batch: int) -> float:
-        ks = [(state["next"] + i) % len(sets) for i in range(batch)]
-        state["next"] = (state["next"] + batch) % len(sets)
+        ks = take(batch)
         for k in ks:
             reset(k)
         def calls():
