@@ -125,6 +125,9 @@ def judge_command(
                                         help="With --server: your API token (from POST /api/auth/login)."),
     gpu: Optional[str] = typer.Option(None, "--gpu", metavar="MODEL",
                                       help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
+    standby: bool = typer.Option(True, "--standby/--no-standby", envvar="CUDAJUDGE_STANDBY",
+                                 help="Run in a child process started in the background before this command, and "
+                                      "keep one ready for the next (it exits after 10 idle minutes)."),
 ) -> None:
     """Judge SOLUTION for PROBLEM; exit code 0 iff accepted."""
     from judge.problems.loader import load_problem
@@ -151,7 +154,7 @@ def judge_command(
     try:
         if json_out:
             result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing, patterns=tests,
-                                  filename=solution.name, arch=arch)
+                                  filename=solution.name, arch=arch, standby=standby)
         else:
             with console.status(f"judging {solution.name} for {spec.key} …") as status:
                 def progress(event: dict) -> None:
@@ -160,7 +163,8 @@ def judge_command(
                     elif event["event"] in ("build_start", "timing_case"):
                         status.update(event.get("case", "building …"))
                 result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing,
-                                      patterns=tests, filename=solution.name, arch=arch, on_event=progress)
+                                      patterns=tests, filename=solution.name, arch=arch, on_event=progress,
+                                      standby=standby)
     except ValueError as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)

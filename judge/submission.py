@@ -17,12 +17,16 @@ from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
+from sandbox import standby
 from sandbox.runner import OUTPUT_CAP_BYTES, ChildRun, run_child
+from sandbox.standby import StandbyChild
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
 CPU_MIN_DEADLINE_S = 10.0
 KERNEL_CACHE_FOLDER = "cupy-kernels"   # under the build cache's root
+STANDBY_FOLDER = "standby"             # likewise: one folder per standby host
+RUN_CHILD = "judge.harness.child"
 
 EventHook = Callable[[dict], None]
 
@@ -100,33 +104,51 @@ def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
 def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto", seed: int | None = None,
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
-                 on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local") -> Result:
+                 on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local",
+                 standby: bool = False) -> Result:
     """`hidden`: folders the run child must not see besides the catalog (e.g. a server's data folder).
     `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible.
-    `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's."""
+    `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's.
+    `standby`: run in a child that a background host started before this call (sandbox.standby) when
+    one is ready, and leave a host running for the next call."""
     backend = resolve_backend(backend)
     seed = secrets.randbits(31) if seed is None else seed
     cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
     if not cases:
         raise ValueError(f"no test of {problem.key} matches {patterns}")
     deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
+    launch = dict(gpu=(backend == "gpu"), hidden=[problem.folder.parent, *hidden], device=device,
+                  kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
     with tempfile.TemporaryDirectory(prefix="cudajudge-run-") as inbox:
-        # The run child starts now and comes up (interpreter, imports) while the submission builds;
-        # the build's files are then placed in its inbox, the only build folder it sees.
-        child = run_child("judge.harness.child", job={}, deadline_s=deadline, gpu=(backend == "gpu"),
-                          build_dir=Path(inbox), hidden=[problem.folder.parent, *hidden], device=device,
-                          kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
+        child = _standby_child(launch, deadline) if standby else None
+        on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None})
+        # Without one, the run child starts now and comes up (interpreter, imports) while the submission
+        # builds; the build's files are then placed in its inbox, the only build folder it sees.
+        child = child or run_child(RUN_CHILD, job={}, deadline_s=deadline, build_dir=Path(inbox), **launch)
         child.start()
         try:
-            return _build_and_run(problem, source, child, Path(inbox), cases, backend=backend, seed=seed,
+            return _build_and_run(problem, source, child, cases, backend=backend, seed=seed,
                                   timing=timing, filename=filename, arch=arch, on_event=on_event)
         finally:
             child.close()
 
 
+def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
+    """The waiting child of the standby host for this launch, if one is free; a host is started for
+    the next call when none runs."""
+    from judge.build.cache import cache_root
+
+    root, config = cache_root() / STANDBY_FOLDER, standby.launch_config(RUN_CHILD, **launch)
+    child = standby.adopt(root, config, deadline_s)
+    if child is None:
+        standby.ensure_host(root, config)
+    return child
+
+
 def _stage(inbox: Path, path: str) -> str:
     """A build file linked (else copied) into the run child's inbox; its path there."""
     target = inbox / Path(path).name
+    target.unlink(missing_ok=True)   # a standby child's inbox may hold the files of a judge that left early
     try:
         os.link(path, target)
     except OSError:
@@ -134,7 +156,7 @@ def _stage(inbox: Path, path: str) -> str:
     return str(target)
 
 
-def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun, inbox: Path, cases: list[TestCase], *,
+def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun | StandbyChild, cases: list[TestCase], *,
                    backend: str, seed: int, timing: bool, filename: str, arch: str | None,
                    on_event: EventHook) -> Result:
     on_event({"event": "build_start", "backend": backend})
@@ -149,8 +171,8 @@ def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun, inbox
 
     child.job.update({
         "problem_files": {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES},
-        "problem_folder_name": problem.folder.name, "backend": backend, "library": _stage(inbox, library),
-        "artifacts": {k: _stage(inbox, v) if k == "cubin" else v for k, v in artifacts.items()}, "seed": seed,
+        "problem_folder_name": problem.folder.name, "backend": backend, "library": _stage(child.inbox, library),
+        "artifacts": {k: _stage(child.inbox, v) if k == "cubin" else v for k, v in artifacts.items()}, "seed": seed,
         "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases), "timing": timing and backend == "gpu"})
     tests: list[TestResult] = []
     timing_result: Timing | None = None

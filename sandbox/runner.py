@@ -54,6 +54,7 @@ class ChildRun:
     limits: Limits | None = None
     gpu: bool = False
     kernel_cache: Path | None = None
+    inbox: Path | None = None                # the folder it sees the build's files in
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
     token: str = field(default_factory=lambda: secrets.token_hex(16))   # events without it are ignored
 
@@ -77,6 +78,12 @@ class ChildRun:
         finally:
             os.close(write_fd)
         self._started = (proc, read_fd, write_fd, output)
+
+    def pid(self) -> int | None:
+        return self._started[0].pid if self._started else None
+
+    def exited(self) -> bool:
+        return self._started is not None and self._started[0].poll() is not None
 
     def events(self) -> Iterator[dict]:
         self.start()
@@ -180,7 +187,7 @@ def repository_root() -> Path:
     return Path(__file__).resolve().parents[1]
 
 
-def _child_environment() -> dict[str, str]:
+def child_environment() -> dict[str, str]:
     """A clean environment: nothing of the parent's but what the child needs to run."""
     env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
            "PYTHONPATH": os.pathsep.join([str(repository_root()), *[p for p in sys.path if p and os.path.isdir(p)]]),
@@ -191,13 +198,16 @@ def _child_environment() -> dict[str, str]:
 
 def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir: Path,
               hidden: list[Path], sandbox: bool = True, device: Gpu | None = None,
-              kernel_cache_folder: Path | None = None) -> ChildRun:
+              kernel_cache_folder: Path | None = None, env: dict[str, str] | None = None) -> ChildRun:
     """The run child for one submission: bubblewrap where it works, rlimits always; the child adds
     its own seccomp filter. `hidden` folders (the catalog, the server's data) stay out of its view.
     `device`: the one GPU the child may use (a worker pinned to it); default: what the environment says.
     `kernel_cache_folder`: where CuPy keeps the judge's own compiled kernels between runs (see
-    sandbox.kernel_cache: one account's folder only); default: a private one that ends with the run."""
-    env = _child_environment()
+    sandbox.kernel_cache: one account's folder only); default: a private one that ends with the run.
+    `env`: the child's environment before the kernel cache and device are added; default: this process's
+    `child_environment()` (a standby host passes the one of the judge that started it).
+    `build_dir` is the child's inbox: the only build folder it sees, where the parent places the build's files."""
+    env = dict(env or child_environment())
     env["CUPY_CACHE_DIR"] = str(kernel_cache_folder) if kernel_cache_folder else "/tmp/cupy-cache"
     if gpu and device is not None:
         env.update(device.child_environment())
@@ -213,4 +223,4 @@ def run_child(module: str, *, job: dict, deadline_s: float, gpu: bool, build_dir
                                          gpu_node=device.device_node if gpu and device is not None else None,
                                          writable=[kernel_cache_folder] if kernel_cache_folder else [])
         isolation = ["bubblewrap(no network, read-only minimal view, private /tmp" + (", GPU nodes)" if gpu else ")")] + isolation
-    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits, gpu, kernel_cache_folder)
+    return ChildRun(command, {**job, "isolation": isolation}, deadline_s, env, limits, gpu, kernel_cache_folder, build_dir)

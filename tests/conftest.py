@@ -1,7 +1,11 @@
+import os
 import shutil
 import subprocess
 
 import pytest
+
+# Judge commands that tests start keep no standby host behind; tests/test_standby.py turns it on per call.
+os.environ["CUDAJUDGE_STANDBY"] = "0"
 
 
 def _gpu_present() -> bool:

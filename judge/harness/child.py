@@ -35,11 +35,13 @@ def _load_problem(job: Job):
 
 
 def main() -> int:
-    if "--gpu" in sys.argv[1:]:   # half a second of imports, done while the parent still builds
+    if "--gpu" in sys.argv[1:]:   # CuPy's import and the CUDA context, made while the parent still builds
         try:
-            import cupy  # noqa: F401
+            import cupy
+
+            cupy.cuda.runtime.free(0)   # cudaFree(0) creates the context
         except Exception:
-            pass   # the backend imports it again below, where a failure is reported as the judge's
+            pass   # the backend does it again below, where a failure is reported as the judge's
     job = Job.model_validate_json(sys.stdin.read())
     events = os.fdopen(job.event_fd, "w", buffering=1)
     token = job.token

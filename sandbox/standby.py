@@ -1,0 +1,280 @@
+"""A run child that is up before its submission exists, so that `cudajudge judge` does not wait for
+an interpreter, the judge's imports and (on the GPU) CuPy and a CUDA context.
+
+A standby host is a small background process that the judge command starts the first time. It
+keeps one fresh run child waiting, gives it to the first judge that connects to its socket, relays
+that child's events under ChildRun's deadlines, and starts the next child once the job is over.
+Every submission still runs in a process of its own that ran nothing before; only the start-up
+leaves the learner's wait. A child that never got a job (the build failed) waits for the next one.
+
+A host serves the one launch configuration it was started for (its key: the child's view, its
+environment, this interpreter and the judge's code), takes one judge at a time, and exits after
+`idle_seconds()` without a job or once its folder is gone. The parent side needs no host: with
+none ready, or busy, a judge starts its own child as before.
+
+    python -m sandbox.standby FOLDER     # the host; its configuration comes on stdin
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from sandbox.gpus import Gpu
+from sandbox.runner import ChildOutcome, ChildRun, child_environment, repository_root, run_child
+
+DEFAULT_IDLE_S = 600.0         # a host's CUDA context holds GPU memory: give it back after ten quiet minutes
+HELLO_TIMEOUT_S = 5.0          # a host that does not answer this fast is stuck: judge without it
+REQUEST_TIMEOUT_S = 1800.0     # the judge builds between adopting a child and sending its job
+POLL_S = 2.0                   # how often an idle host looks whether its folder still exists
+SOCKET_PATH_MAX = 100          # sun_path holds 108 bytes
+
+
+def idle_seconds() -> float:
+    return float(os.environ.get("CUDAJUDGE_STANDBY_IDLE_S", DEFAULT_IDLE_S))
+
+
+def launch_config(module: str, *, gpu: bool, hidden: list[Path], device: Gpu | None,
+                  kernel_cache_folder: Path | None) -> dict:
+    """What fixes a run child before its job: what it runs, what it sees, its environment."""
+    return {"module": module, "gpu": gpu, "hidden": sorted(str(p) for p in hidden),
+            "device": asdict(device) if device else None,
+            "kernel_cache_folder": str(kernel_cache_folder) if kernel_cache_folder else None,
+            "env": child_environment()}
+
+
+def _code_fingerprint() -> str:
+    """Changes whenever a module a host or its children run changes, so no host serves stale code."""
+    digest = hashlib.sha256(sys.executable.encode())
+    root = repository_root()
+    for package in ("judge", "sandbox"):
+        for path in sorted((root / package).rglob("*.py")):
+            stat = path.stat()
+            digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
+    return digest.hexdigest()
+
+
+def host_folder(root: Path, config: dict) -> Path:
+    key = hashlib.sha256((json.dumps(config, sort_keys=True) + _code_fingerprint()).encode()).hexdigest()[:16]
+    return root / key
+
+
+def _spawn_child(config: dict, inbox: Path) -> ChildRun:
+    device = Gpu(**config["device"]) if config["device"] else None
+    cache = Path(config["kernel_cache_folder"]) if config["kernel_cache_folder"] else None
+    child = run_child(config["module"], job={}, deadline_s=0.0, gpu=config["gpu"], build_dir=inbox,
+                      hidden=[Path(p) for p in config["hidden"]], device=device, kernel_cache_folder=cache,
+                      env=config["env"])
+    child.start()
+    return child
+
+
+def _send(stream, message: dict) -> None:
+    stream.write(json.dumps(message).encode() + b"\n")
+    stream.flush()
+
+
+# --- the host -------------------------------------------------------------------------------------
+
+def serve(folder: Path, config: dict) -> None:
+    """Keep one child waiting and hand it to the judges that connect, one at a time, until idle."""
+    host_lock = open(folder / "host.lock", "w")
+    try:
+        fcntl.flock(host_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return   # another host serves this folder
+    path = folder / "socket"
+    path.unlink(missing_ok=True)
+    for stale in folder.glob("inbox-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    os.chmod(path, 0o600)
+    listener.listen(8)
+    listener.settimeout(POLL_S)
+    (folder / "host.pid").write_text(str(os.getpid()))
+    spawned = 0
+
+    def fresh_child() -> ChildRun:
+        nonlocal spawned
+        spawned += 1
+        inbox = folder / f"inbox-{spawned}"
+        inbox.mkdir(mode=0o700)
+        child = _spawn_child(config, inbox)
+        (folder / "child.pid").write_text(str(child.pid()))
+        return child
+
+    def retire(child: ChildRun) -> None:
+        child.close()
+        shutil.rmtree(child.inbox, ignore_errors=True)
+
+    waiting = fresh_child()
+    try:
+        while (connection := _accept(listener, folder)) is not None:
+            if waiting.exited():   # it died waiting (killed, the driver failed): this judge gets another
+                retire(waiting)
+                waiting = fresh_child()
+            with connection:
+                stream = connection.makefile("rwb")
+                request = _offer(stream, waiting)
+                if request is None:
+                    continue   # the judge left before a job (its build failed): the child stays fresh
+                # The next child comes up while this one runs, ready for a judge that follows at once.
+                running, waiting = waiting, fresh_child()
+                try:
+                    _run(stream, running, request)
+                finally:
+                    retire(running)
+    finally:
+        retire(waiting)
+        listener.close()
+        path.unlink(missing_ok=True)
+
+
+def _accept(listener: socket.socket, folder: Path) -> socket.socket | None:
+    """The next judge's connection; None once the host has been idle too long or its folder is gone."""
+    idle_until = time.monotonic() + idle_seconds()
+    while time.monotonic() < idle_until and folder.is_dir():
+        try:
+            connection, _ = listener.accept()
+        except socket.timeout:
+            continue
+        connection.settimeout(REQUEST_TIMEOUT_S)
+        return connection
+    return None
+
+
+def _offer(stream, child: ChildRun) -> dict | None:
+    """Tell the judge on `stream` where `child` takes its build; the job it sends back, or None."""
+    try:
+        _send(stream, {"inbox": str(child.inbox), "isolation": child.job["isolation"], "pid": child.pid()})
+        line = stream.readline()
+        return json.loads(line) if line else None
+    except (OSError, ValueError):
+        return None
+
+
+def _run(stream, child: ChildRun, request: dict) -> None:
+    """Run the judge's job in `child` and relay its events, then how it ended."""
+    child.job.update(request["job"])
+    child.deadline_s = float(request["deadline_s"])
+    try:
+        for event in child.events():
+            _send(stream, event)
+        _send(stream, {"outcome": asdict(child.outcome)})
+    except OSError:
+        pass   # the judge went away mid-run: retiring the child ends it
+
+
+# --- the judge's side -----------------------------------------------------------------------------
+
+@dataclass
+class StandbyChild:
+    """A host's waiting child, adopted for one submission; used like a ChildRun."""
+    connection: socket.socket
+    lock: object
+    inbox: Path
+    pid: int
+    deadline_s: float
+    job: dict
+    outcome: ChildOutcome = field(default_factory=ChildOutcome)
+
+    def start(self) -> None:
+        pass   # it is up already
+
+    def events(self) -> Iterator[dict]:
+        self.connection.settimeout(None)   # the host enforces the deadlines
+        stream = self.connection.makefile("rwb")
+        try:
+            _send(stream, {"job": self.job, "deadline_s": self.deadline_s})
+            for line in stream:
+                message = json.loads(line)
+                if "outcome" in message:
+                    self.outcome = ChildOutcome(**message["outcome"])
+                    return
+                yield message
+        except OSError:
+            pass
+        finally:
+            self.close()
+        yield {"event": "internal_error", "message": "the standby process that ran this submission ended early"}
+
+    def close(self) -> None:
+        self.connection.close()
+        self.lock.close()
+
+
+def adopt(root: Path, config: dict, deadline_s: float) -> StandbyChild | None:
+    """The waiting child of the host for `config`, when one is up and free; else None."""
+    folder = host_folder(root, config)
+    path = folder / "socket"
+    if len(str(path)) > SOCKET_PATH_MAX or not path.exists():
+        return None
+    lock = open(folder / "judge.lock", "w")
+    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)   # held while this judge uses the host
+        connection.settimeout(HELLO_TIMEOUT_S)
+        connection.connect(str(path))
+        hello = json.loads(connection.makefile("rb").readline())
+    except (OSError, ValueError):
+        connection.close()
+        lock.close()
+        return None
+    return StandbyChild(connection, lock, Path(hello["inbox"]), hello["pid"], deadline_s,
+                        {"isolation": hello["isolation"]})
+
+
+def ensure_host(root: Path, config: dict) -> None:
+    """Start the host for `config` in the background unless one runs; it is ready for the next judge."""
+    folder = host_folder(root, config)
+    if len(str(folder / "socket")) > SOCKET_PATH_MAX:
+        return
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with open(folder / "host.lock", "w") as probe:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return   # a host holds it
+    with open(folder / "host.log", "wb") as log:
+        host = subprocess.Popen([sys.executable, "-m", "sandbox.standby", str(folder)], stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=log, cwd=repository_root(), start_new_session=True,
+                                env={**os.environ, "PYTHONPATH": config["env"]["PYTHONPATH"]})
+    host.stdin.write(json.dumps(config).encode())
+    host.stdin.close()
+
+
+def stop_host(folder: Path) -> None:
+    """End the host serving `folder`, if one does (by the id it wrote), and wait until it is gone."""
+    try:
+        pid = int((folder / "host.pid").read_text())
+    except (OSError, ValueError):
+        return
+    with open(folder / "host.lock", "w") as probe:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return   # nobody holds the lock: that pid is no host of ours any more
+        except BlockingIOError:
+            pass
+        os.kill(pid, signal.SIGTERM)
+        fcntl.flock(probe, fcntl.LOCK_EX)   # the host's lock goes with its process
+
+
+def main() -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))   # so that its waiting child is ended too
+    serve(Path(sys.argv[1]), json.loads(sys.stdin.read()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""Standby run children: a judge runs in a child that a background host started before it, every
+submission still gets a process of its own, and a host never outlives its use."""
+import fcntl
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.problems.loader import load_problem
+from judge.submission import RUN_CHILD, STANDBY_FOLDER, judge_source
+from sandbox import standby
+
+ROOT = Path(__file__).resolve().parents[1]
+ACCEPTED = (ROOT / "problems/001-relu/solutions/accepted/vectorized.cu").read_text()
+ENDLESS = (ROOT / "tests/gpu_cases/relu_endless.cu").read_text()
+BACKENDS = ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)]
+
+
+@pytest.fixture(scope="module")
+def build_cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("cache")   # shared: each solution is built once for the whole module
+
+
+@pytest.fixture
+def hosts(build_cache, monkeypatch):
+    """The standby folder of a private build cache; every host started there is ended afterwards."""
+    monkeypatch.setenv("CUDAJUDGE_CACHE_DIR", str(build_cache))
+    root = build_cache / STANDBY_FOLDER
+    yield root
+    for folder in root.iterdir() if root.is_dir() else ():
+        standby.stop_host(folder)
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def judged(source: str, backend: str, tests=("sample",)):
+    """(result, the 'child' event) of one judge with standby on."""
+    events = []
+    result = judge_source(load_problem(1), source, backend=backend, timing=False, patterns=list(tests),
+                          standby=True, on_event=events.append)
+    return result, next(e for e in events if e["event"] == "child")
+
+
+def wait_for_host(root: Path) -> Path:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        sockets = list(root.glob("*/socket"))
+        if sockets:
+            return sockets[0].parent
+        time.sleep(0.1)
+    raise AssertionError(f"no standby host came up under {root}")
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_next_judge_runs_in_a_fresh_standby_child(hosts, backend):
+    first, started = judged(ACCEPTED, backend)
+    assert first.verdict == "AC" and not started["standby"]   # no host yet: its own child, and a host for later
+    wait_for_host(hosts)
+    second, adopted = judged(ACCEPTED, backend)
+    assert second.verdict == "AC", second.message
+    assert adopted["standby"] and adopted["pid"]
+    third, next_one = judged(ACCEPTED, backend)
+    assert third.verdict == "AC" and next_one["standby"]
+    assert next_one["pid"] != adopted["pid"]   # one process per submission
+    assert not alive(adopted["pid"])
+
+
+def test_child_of_a_failed_build_waits_for_the_next_judge(hosts):
+    judged(ACCEPTED, "cpu")
+    wait_for_host(hosts)
+    broken, offered = judged(ACCEPTED.replace("solve(", "solve_typo(", 1), "cpu")
+    assert broken.verdict == "CE" and offered["standby"]
+    after, adopted = judged(ACCEPTED, "cpu")
+    assert after.verdict == "AC" and adopted["pid"] == offered["pid"]   # it ran no user code: still fresh
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_endless_solution_in_a_standby_child_is_tle_and_the_next_is_accepted(hosts, backend):
+    judged(ACCEPTED, backend)
+    wait_for_host(hosts)
+    endless, adopted = judged(ENDLESS, backend, tests=("sample/N=8/uniform",))
+    assert adopted["standby"] and endless.verdict == "TLE" and "did not finish" in endless.message
+    assert not alive(adopted["pid"])
+    after, next_one = judged(ACCEPTED, backend)
+    assert after.verdict == "AC" and next_one["standby"], after.message
+
+
+def test_busy_host_leaves_the_judge_its_own_child(hosts):
+    judged(ACCEPTED, "cpu")
+    folder = wait_for_host(hosts)
+    config = standby.launch_config(RUN_CHILD, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+                                   kernel_cache_folder=None)
+    assert standby.host_folder(hosts, config) == folder
+    held = standby.adopt(hosts, config, deadline_s=10.0)
+    assert held is not None
+    try:
+        result, started = judged(ACCEPTED, "cpu")
+        assert result.verdict == "AC" and not started["standby"]
+    finally:
+        held.close()
+
+
+def test_idle_host_ends_with_its_child(hosts, monkeypatch):
+    judge_source(load_problem(1), ACCEPTED, backend="cpu", timing=False, patterns=["sample"])   # built: no wait below
+    monkeypatch.setenv("CUDAJUDGE_STANDBY_IDLE_S", "3")
+    judged(ACCEPTED, "cpu")
+    folder = wait_for_host(hosts)
+    _, adopted = judged(ACCEPTED, "cpu")   # the host's first child serves this judge; it then starts another
+    assert adopted["standby"]
+    deadline = time.monotonic() + 30
+    with open(folder / "host.lock", "w") as probe:
+        while True:
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break   # the host's lock went with its process
+            except BlockingIOError:
+                assert time.monotonic() < deadline, "the idle host did not exit"
+                time.sleep(0.2)
+    waiting = int((folder / "child.pid").read_text())
+    assert waiting != adopted["pid"] and not alive(waiting)
+    assert not (folder / "socket").exists()
+
+
+def test_each_launch_configuration_has_its_own_host(tmp_path, monkeypatch):
+    def folder(**changes):
+        launch = dict(gpu=False, hidden=[tmp_path / "catalog"], device=None, kernel_cache_folder=None) | changes
+        return standby.host_folder(tmp_path, standby.launch_config(RUN_CHILD, **launch))
+
+    plain = folder()
+    assert folder() == plain
+    assert folder(gpu=True) != plain
+    assert folder(hidden=[tmp_path / "other"]) != plain
+    assert folder(kernel_cache_folder=tmp_path / "user-2") != plain
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")   # passed to the child: a different child
+    assert folder() != plain
