@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 
 from judge.problems.loader import ProblemError, find_problem_folder, parse_problem, problem_folders
-from judge.problems.validator import ValidationReport, validate_folder
 
 app = typer.Typer(help="A practice judge for CUDA kernels.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -41,7 +40,7 @@ def problems_command(json_out: bool = typer.Option(False, "--json", help="Print 
     raise typer.Exit(1 if broken else 0)
 
 
-def _print_report(report: ValidationReport) -> None:
+def _print_report(report) -> None:   # a judge.problems.validator.ValidationReport
     name = report.folder.name
     if report.ok:
         runs = f", {len(report.runs)} solutions judged as declared" if report.runs else ""
@@ -66,6 +65,7 @@ def validate_command(
 ) -> None:
     """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
     every accepted solution is AC and every rejected one gets the verdict it declares."""
+    from judge.problems.validator import validate_folder
     from judge.submission import judge_source, resolve_backend
 
     try:

@@ -18,7 +18,7 @@ from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
 from sandbox import standby
-from sandbox.runner import OUTPUT_CAP_BYTES, ChildRun, run_child
+from sandbox.runner import FINAL_EVENTS, OUTPUT_CAP_BYTES, ChildRun, run_child
 from sandbox.standby import StandbyChild
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
@@ -190,7 +190,7 @@ def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun | Stan
             timing_result = Timing.model_validate(event["timing"])
         elif kind == "internal_error":
             internal = event
-        elif kind in ("done", "stopped"):
+        elif kind in FINAL_EVENTS:
             finished = True
         on_event(event)
 

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -31,6 +31,7 @@ CPU_SECONDS = 1800
 PASSED_ENV = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "CUDA_VISIBLE_DEVICES", "CUDAJUDGE_CPU_THREADS", "LD_LIBRARY_PATH")
 STARTUP_DEADLINE_S = 120.0     # importing CuPy and creating a context can be slow on a cold machine
 IDLE_DEADLINE_S = 600.0        # between events outside a solve() call (reference, timing)
+FINAL_EVENTS = ("done", "stopped")   # a child's last events: it runs nothing more, its exit status decides nothing
 
 
 @dataclass
@@ -169,10 +170,20 @@ class ChildRun:
                 self.outcome.signal_name = signal.Signals(number).name
             except ValueError:
                 self.outcome.signal_name = f"signal {number}"
-        output.seek(0, os.SEEK_END)
-        self.outcome.output_bytes = output.tell()
-        output.seek(max(0, output.tell() - 4000))
-        self.outcome.output = output.read().decode("utf-8", "replace")
+        self.outcome.output_bytes, self.outcome.output = _written(output)
+
+    def outcome_so_far(self) -> ChildOutcome:
+        """How the child stands after its last event, before it has exited (a GPU child's exit, the
+        context's teardown, takes about 0.2 s): all a judge needs once the child reported `done`."""
+        return replace(self.outcome, **dict(zip(("output_bytes", "output"), _written(self._started[3]))))
+
+
+def _written(output) -> tuple[int, str]:
+    """How many bytes the child wrote to stdout and stderr, and the tail of it."""
+    output.seek(0, os.SEEK_END)
+    size = output.tell()
+    output.seek(max(0, size - 4000))
+    return size, output.read().decode("utf-8", "replace")
 
 
 def _kill_group(proc: subprocess.Popen) -> None:

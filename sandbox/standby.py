@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Iterator
 
 from sandbox.gpus import Gpu
-from sandbox.runner import ChildOutcome, ChildRun, child_environment, repository_root, run_child
+from sandbox.runner import FINAL_EVENTS, ChildOutcome, ChildRun, child_environment, repository_root, run_child
 
 DEFAULT_IDLE_S = 600.0         # a host's CUDA context holds GPU memory: give it back after ten quiet minutes
 HELLO_TIMEOUT_S = 5.0          # a host that does not answer this fast is stuck: judge without it
@@ -165,13 +165,21 @@ def _offer(stream, child: ChildRun) -> dict | None:
 
 
 def _run(stream, child: ChildRun, request: dict) -> None:
-    """Run the judge's job in `child` and relay its events, then how it ended."""
+    """Run the judge's job in `child` and relay its events, then how it ended. After its last event
+    the judge is answered at once; the host waits for the child's exit (and tidies its kernel cache)."""
     child.job.update(request["job"])
     child.deadline_s = float(request["deadline_s"])
+    answered = False
     try:
         for event in child.events():
+            if answered:
+                continue
             _send(stream, event)
-        _send(stream, {"outcome": asdict(child.outcome)})
+            if event["event"] in FINAL_EVENTS:
+                _send(stream, {"outcome": asdict(child.outcome_so_far())})
+                answered = True
+        if not answered:
+            _send(stream, {"outcome": asdict(child.outcome)})
     except OSError:
         pass   # the judge went away mid-run: retiring the child ends it
 

@@ -8,7 +8,7 @@ import pytest
 from judge.harness.buffers import sentinel
 from judge.harness.correctness import compare_outputs
 from judge.problems.loader import load_reference, parse_problem, problem_folders
-from judge.problems import plan
+from judge.problems import plan, test_data
 
 pytestmark = pytest.mark.gpu
 FOLDERS = [f for f in problem_folders() if "def baseline(" in (f / "reference.py").read_text()]
@@ -21,7 +21,7 @@ def test_baseline_matches_reference(folder):
     reference = load_reference(problem)
     cases = [c for c in plan.test_cases(problem, include_gpu_only=False) if c.distribution in problem.benchmark.distributions]
     case = max(cases, key=lambda c: math.prod(c.size.values()))
-    data = plan.make_test_data(problem, reference, case.size, case.distribution, plan.case_rng(7, case.name))
+    data = test_data.make_test_data(problem, reference, case.size, case.distribution, test_data.case_rng(7, case.name))
     on_device = {}
     for p in problem.params:
         if not p.is_pointer:
@@ -32,5 +32,5 @@ def test_baseline_matches_reference(folder):
         on_device[p.name] = cp.asarray(initial)
     reference.baseline(**on_device, **data.scalars)
     got = {p.name: cp.asnumpy(on_device[p.name]) for p in problem.params if p.is_output}
-    report = compare_outputs(problem, reference, data, got, plan.expected_outputs(problem, reference, data))
+    report = compare_outputs(problem, reference, data, got, test_data.expected_outputs(problem, reference, data))
     assert report is None, f"{problem.key}'s baseline on {case.name}: {report.first}"

@@ -11,7 +11,7 @@ from judge.build.cpu_build import build_cpu
 from judge.harness.correctness import prepare, read_outputs, release
 from judge.harness.timing import INPUT_SETS, _prepare_sets
 from judge.problems.loader import load_problem, load_reference
-from judge.problems import plan
+from judge.problems import plan, test_data
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,7 +32,7 @@ def test_parallel_sets_equal_sequential_ones():
         for parallel, one, want in zip(sets, sequential, expected):
             np.testing.assert_array_equal(parallel.data.arrays["input"], one.data.arrays["input"])
             np.testing.assert_array_equal(parallel.buffers["input"].before, one.buffers["input"].before)
-            np.testing.assert_array_equal(want["output"], plan.expected_outputs(problem, reference, one.data)["output"])
+            np.testing.assert_array_equal(want["output"], test_data.expected_outputs(problem, reference, one.data)["output"])
             assert backend.call_solve(parallel.args(problem)) is None
             np.testing.assert_array_equal(read_outputs(backend, problem, parallel)["output"], want["output"])
         assert not np.array_equal(sets[0].data.arrays["input"], sets[1].data.arrays["input"])

@@ -10,7 +10,8 @@ import numpy as np
 from judge.backends.base import Backend, RunError
 from judge.harness import buffers as B
 from judge.problems.model import Problem
-from judge.problems.plan import TestCase, TestData, case_rng, expected_outputs, make_test_data
+from judge.problems.plan import TestCase
+from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
 from judge.problems.tolerances import CheckReport, check_output
 from judge.result import Mismatch, TestResult, Verdict
 

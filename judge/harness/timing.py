@@ -18,7 +18,8 @@ from judge.harness.correctness import Prepared, compare_outputs, make_case_data,
 from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
 from judge.problems.model import Problem
-from judge.problems.plan import TestCase, expected_outputs, size_label
+from judge.problems.plan import TestCase, size_label
+from judge.problems.test_data import expected_outputs
 from judge.result import CaseTiming, KernelTime, Timing, TimingFigures
 
 INPUT_SETS = 4                 # rotation over at least this many input sets

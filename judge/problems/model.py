@@ -6,7 +6,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from judge.problems.expressions import ExpressionError, evaluate, names_in
@@ -92,6 +91,8 @@ class Param(Strict):
 
     @property
     def np_dtype(self) -> np.dtype:
+        import numpy as np   # here: the judge's parent process needs no NumPy
+
         return np.dtype(self.dtype)
 
 

@@ -13,7 +13,8 @@ from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
 from judge.problems.loader import ProblemError, load_reference, parse_problem
 from judge.problems.model import Problem
-from judge.problems.plan import case_rng, expected_outputs, make_test_data, test_cases
+from judge.problems.plan import test_cases
+from judge.problems.test_data import case_rng, expected_outputs, make_test_data
 from judge.result import Verdict
 
 STATEMENTS = ("statement.en.md", "statement.zh.md")
