@@ -2,6 +2,8 @@
 
 Cold = an empty build cache; cached = the same command again, in a run child that a standby host
 started before the command (the default), and with `--no-standby` (a child started by the command).
+`PAUSE_S` seconds pass before each cached command (default 0: back to back, when a command may
+find the standby host's next child still starting; a learner reading a verdict pauses longer).
 Printed figures, not pass/fail.
 """
 from __future__ import annotations
@@ -26,10 +28,12 @@ MODES = {"sample tests, no timing": ["--tests", "sample", "--no-timing"],
          "all tests, no timing": ["--no-timing"],
          "sample tests + timing": ["--tests", "sample"]}
 REPEATS = int(os.environ.get("REPEATS", "3"))
+PAUSE_S = float(os.environ.get("PAUSE_S", "0"))
 CHOSEN_MODES = os.environ.get("MODES")   # e.g. "sample tests, no timing;sample tests + timing"; default: all
 
 
-def run(problem: str, solution: str, extra: list[str], cache: str) -> tuple[float, int]:
+def run(problem: str, solution: str, extra: list[str], cache: str, pause: float = 0.0) -> tuple[float, int]:
+    time.sleep(pause)
     env = {**os.environ, "CUDAJUDGE_CACHE_DIR": cache}
     start = time.perf_counter()
     out = subprocess.run([sys.executable, "judge.py", problem, solution, "--json", *extra], cwd=ROOT, env=env,
@@ -48,8 +52,8 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as cache:
                 cold, code = run(problem, solution, extra, cache)
                 run(problem, solution, extra, cache)   # the standby host started by the cold run is now up
-                warm = [run(problem, solution, extra, cache)[0] for _ in range(REPEATS)]
-                own = [run(problem, solution, [*extra, "--no-standby"], cache)[0] for _ in range(REPEATS)]
+                warm = [run(problem, solution, extra, cache, PAUSE_S)[0] for _ in range(REPEATS)]
+                own = [run(problem, solution, [*extra, "--no-standby"], cache, PAUSE_S)[0] for _ in range(REPEATS)]
             row = (label, mode, f"{cold:.2f}", f"{statistics.median(warm):.2f}", f"{min(warm):.2f}",
                    f"{statistics.median(own):.2f}", str(code))
             console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
