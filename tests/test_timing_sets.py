@@ -1,14 +1,17 @@
 """Timing's input sets are made in parallel threads yet are exactly the sets a sequential
-`prepare` makes: same data, same guard placement, distinct buffers, the reference's outputs."""
+`prepare` makes: same data, same guard placement, distinct buffers, the reference's outputs. Short
+calls get enough sets that a batch of them never calls one set twice."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from judge.backends.cpu import CpuBackend
 from judge.build.cpu_build import build_cpu
 from judge.harness.correctness import prepare, read_outputs, release
+from judge.harness import timing
 from judge.harness.timing import INPUT_SETS, _prepare_sets
 from judge.problems.loader import load_problem, load_reference
 from judge.problems import plan, test_data
@@ -39,3 +42,30 @@ def test_parallel_sets_equal_sequential_ones():
     finally:
         for s in sets + sequential:
             release(backend, s)
+
+
+def test_short_calls_rotate_over_one_input_set_per_call_of_a_batch():
+    problem = load_problem(1)   # ReLU: 8 bytes per element
+    case = plan.TestCase("benchmark/N=1000/uniform", "benchmark", {"N": 1000}, "uniform", True, False)
+    big = plan.TestCase("benchmark/N=268435456/uniform", "benchmark", {"N": 268435456}, "uniform", True, False)
+    assert timing.input_set_count(problem, big, copy_gbps=4000) == INPUT_SETS
+    assert timing.input_set_count(problem, case, copy_gbps=4000) == timing.MAX_BATCH   # 2 ns at copy speed
+    medium = plan.TestCase("benchmark/N=2500000/uniform", "benchmark", {"N": 2500000}, "uniform", True, False)
+    assert timing.input_set_count(problem, medium, copy_gbps=4000) == 4   # 5 µs a call: 4 make 20 µs
+
+
+@pytest.mark.parametrize("distinct", [4, 9, 32])
+def test_a_batch_never_calls_an_input_set_twice(distinct):
+    """_run_samples with a sampler that does what the real ones do: take the next sets of the rotation."""
+    take = timing._rotation(distinct)
+    batches = []
+
+    def sample(batch: int) -> float:
+        ks = take(batch)
+        batches.append(ks)
+        return 3e-6   # a 3 µs call: a batch of 7 reaches 20 µs
+    stats = timing._run_samples(sample, distinct)
+    timed = [ks for ks in batches if len(ks) > 1]
+    assert stats.samples >= timing.MIN_SAMPLES and timed
+    assert all(len(set(ks)) == len(ks) <= distinct for ks in timed)
+    assert max(len(ks) for ks in timed) == min(distinct, 7)

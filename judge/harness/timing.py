@@ -29,7 +29,7 @@ MAX_SAMPLES, MAX_TOTAL_S = 500, 2.0
 TARGET_SEM = 0.005             # stop once the standard error of the mean is ≤ 0.5% of the median
 NOISY_SPREAD = 0.05            # IQR / median above this flags the case as noisy
 BATCH_BELOW_S = 20e-6          # calls shorter than this are timed in batches of distinct inputs
-MAX_BATCH = 32
+MAX_BATCH = 32                 # and so at most this many input sets
 COPY_PROBE_BYTES = 1 << 30
 
 
@@ -99,16 +99,28 @@ class Timer:
         return 2 * COPY_PROBE_BYTES / float(np.median(times)) / 1e9
 
 
-def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int) -> tuple[list[Prepared], list[dict]]:
-    """The input sets of one benchmark case and their expected outputs. Making the data and running
-    the reference is most of a timed judge's wall time at GB sizes: the sets are made in parallel
-    threads (NumPy releases the GIL), then placed on the device in order."""
+def input_set_count(problem: Problem, case: TestCase, copy_gbps: float) -> int:
+    """How many input sets a case rotates over: INPUT_SETS, or, for calls expected under
+    BATCH_BELOW_S at copy bandwidth, one per call of a batch, so that no call of a batch finds its
+    output already written, or its input left in L2, by an earlier call on the same set."""
+    scalars = problem.scalars_for(case.size, np.random.default_rng(0))   # a random scalar only sizes the estimate
+    expected_s = evaluate(problem.benchmark.bytes, scalars) / (copy_gbps * 1e9)
+    if expected_s >= BATCH_BELOW_S:
+        return INPUT_SETS
+    return min(MAX_BATCH, max(INPUT_SETS, math.ceil(BATCH_BELOW_S / max(expected_s, 1e-9))))
+
+
+def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int,
+                  count: int = INPUT_SETS) -> tuple[list[Prepared], list[dict]]:
+    """The `count` input sets of one benchmark case and their expected outputs. Making the data and
+    running the reference is most of a timed judge's wall time at GB sizes: the sets are made in
+    parallel threads (NumPy releases the GIL), then placed on the device in order."""
     def make(k: int):
         data, rng = make_case_data(problem, reference, case, seed + k)
         return (data, rng), expected_outputs(problem, reference, data)
 
-    with ThreadPoolExecutor(INPUT_SETS) as pool:
-        made = list(pool.map(make, range(INPUT_SETS)))
+    with ThreadPoolExecutor(min(count, INPUT_SETS)) as pool:
+        made = list(pool.map(make, range(count)))
     sets: list[Prepared] = []
     try:
         for k, (data_rng, _) in enumerate(made):
@@ -274,13 +286,15 @@ def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: li
     return sample
 
 
-def _run_samples(sample) -> Stats:
+def _run_samples(sample, distinct: int) -> Stats:
+    """Warm up, then time samples until the stopping rule holds. A sample of a call under
+    BATCH_BELOW_S is a batch of calls on distinct input sets: never more than `distinct`."""
     warm: list[float] = []
     while len(warm) < WARMUP_CALLS or sum(warm) < WARMUP_S:
         warm.append(sample(1))
         if len(warm) > 1000:
             break
-    batch = min(MAX_BATCH, max(1, math.ceil(BATCH_BELOW_S / max(float(np.median(warm)), 1e-9))))
+    batch = min(MAX_BATCH, distinct, max(1, math.ceil(BATCH_BELOW_S / max(float(np.median(warm)), 1e-9))))
     seconds: list[float] = []
     while not _enough(seconds):
         seconds.append(sample(batch))
@@ -312,17 +326,19 @@ def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit) -
         for dist in problem.benchmark.distributions:
             case = TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
             emit("timing_case", case=case.name)
-            sets, expected = _prepare_sets(backend, problem, reference, case, seed)
+            sets, expected = _prepare_sets(backend, problem, reference, case, seed,
+                                           input_set_count(problem, case, copy_gbps))
             try:
                 reset = _resetter(backend, problem, sets)
                 check = _checker(backend, problem, reference, sets, expected)
                 sampler = _solution_sampler(backend, problem, sets, check, timer, reset)
                 backend.timed_mode(True)
                 try:
-                    stats = _run_samples(sampler)
+                    stats = _run_samples(sampler, len(sets))
                 finally:
                     backend.timed_mode(False)
-                base = _run_samples(_baseline_sampler(backend, problem, reference, sets, check, timer, reset)) if has_baseline else None
+                base = _run_samples(_baseline_sampler(backend, problem, reference, sets, check, timer, reset),
+                                    len(sets)) if has_baseline else None
                 if not per_kernel:
                     per_kernel = _kernel_breakdown(backend, problem, sets[0])
             finally:
