@@ -129,14 +129,18 @@ def serve(folder: Path, config: dict) -> None:
                 request = _offer(stream, waiting)
                 if request is None:
                     continue   # the judge left before a job (its build failed): the child stays fresh
-                # The next child comes up while this one runs, ready for a judge that follows at once.
-                running, waiting = waiting, fresh_child()
+                # The next child comes up while this one runs, ready for a judge that follows at once;
+                # after a timed run instead, so that its start (a CUDA context) cannot disturb the timing.
+                timed = bool(request["job"].get("timing"))
+                running, waiting = waiting, (None if timed else fresh_child())
                 try:
                     _run(stream, running, request)
                 finally:
                     retire(running)
+                waiting = waiting or fresh_child()
     finally:
-        retire(waiting)
+        if waiting is not None:
+            retire(waiting)
         listener.close()
         path.unlink(missing_ok=True)
 
