@@ -13,8 +13,8 @@ from types import ModuleType
 
 import numpy as np
 
-from judge.harness.buffers import reset_output
-from judge.harness.correctness import Prepared, compare_outputs, make_case_data, prepare, read_outputs, release
+from judge.harness.correctness import (Prepared, compare_outputs, make_case_data, prepare, read_outputs, release,
+                                      reset_outputs)
 from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
 from judge.problems.model import Problem
@@ -133,20 +133,11 @@ def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCa
 
 
 def _resetter(backend, problem: Problem, sets: list[Prepared]):
-    """A function that returns set k's outputs to their state before any call. In/out parameters get
-    their initial content back by a copy on the device: writing them from the host every sample would
-    cost more than many solve() calls."""
+    """A function that returns set k's outputs to their state before any call, in/out parameters
+    by a copy on the device of their initial content."""
     initial = [{p.name: backend.cp.asarray(s.data.arrays[p.name]) for p in problem.params if p.role.value == "inout"}
                for s in sets]
-
-    def reset(k: int) -> None:
-        for p in problem.params:
-            if p.role.value == "out":
-                reset_output(backend, sets[k].buffers[p.name])
-        for name, content in initial[k].items():
-            backend.device_view(sets[k].buffers[name])[...] = content
-
-    return reset
+    return lambda k: reset_outputs(backend, problem, sets[k], initial[k])
 
 
 def _on_device(cp, expected: dict) -> dict:
