@@ -60,9 +60,19 @@ def build_command(args: list[str], writable: list[Path]) -> list[str]:
 
 def _python_paths(hidden: list[Path]) -> list[str]:
     """What the interpreter needs to start and import the judge's dependencies; never a folder that
-    holds one of `hidden` (the repository root is on sys.path when judge.py runs as a script)."""
-    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))}
-    paths.update(p for p in sys.path if p and os.path.isdir(p))
+    holds one of `hidden` (the repository root is on sys.path when judge.py runs as a script), nor
+    another folder of the repository (tests/ when pytest runs the judge) unless it holds the
+    interpreter (a virtual environment): the judge's own code is bound as `code_dirs`."""
+    prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))}
+    interpreter = [Path(p).resolve() for p in prefixes]
+    repository = Path(__file__).resolve().parents[1]
+
+    def of_repository(real: Path) -> bool:
+        inside = real == repository or repository in real.parents
+        return inside and not any(i == real or i in real.parents for i in interpreter)
+
+    paths = set(prefixes)
+    paths.update(p for p in sys.path if p and os.path.isdir(p) and not of_repository(Path(p).resolve()))
     keep = []
     for p in paths:
         real = Path(p).resolve()

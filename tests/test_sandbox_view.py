@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,3 +22,14 @@ def test_run_view_starts(gpu, tmp_path):
                                      hidden=[], gpu=gpu, env={})
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr or done.stdout
+
+
+def test_repository_folders_besides_the_judge_stay_out_of_the_view(monkeypatch):
+    root = Path(bubblewrap.__file__).resolve().parents[1]
+    monkeypatch.setattr(sys, "path", [str(root / "tests"), str(root / "bench"), *sys.path])
+    command = bubblewrap.run_command(["true"], code_dirs=[root / "judge", root / "sandbox"], read_only=[],
+                                     hidden=[root / "problems"], gpu=False, env={})
+    bound = {command[i + 1] for i, word in enumerate(command) if word == "--ro-bind"}
+    assert str(root / "judge") in bound and str(root / "sandbox") in bound
+    assert not any(b == str(root) or b.startswith(str(root / "tests")) or b.startswith(str(root / "bench"))
+                   for b in bound), sorted(bound)
