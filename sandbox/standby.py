@@ -41,7 +41,15 @@ SOCKET_PATH_MAX = 100          # sun_path holds 108 bytes
 
 
 def idle_seconds() -> float:
-    return float(os.environ.get("CUDAJUDGE_STANDBY_IDLE_S", DEFAULT_IDLE_S))
+    text = os.environ.get("CUDAJUDGE_STANDBY_IDLE_S", str(DEFAULT_IDLE_S))
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ValueError(f"CUDAJUDGE_STANDBY_IDLE_S={text!r}: give the seconds a standby host waits for a judge, "
+                         f"e.g. {DEFAULT_IDLE_S:g}")
+    return seconds
 
 
 def launch_config(module: str, *, gpu: bool, hidden: list[Path], device: Gpu | None,
@@ -249,6 +257,7 @@ def adopt(root: Path, config: dict, deadline_s: float) -> StandbyChild | None:
 
 def ensure_host(root: Path, config: dict) -> None:
     """Start the host for `config` in the background unless one runs; it is ready for the next judge."""
+    idle_seconds()   # a bad setting is the user's to fix, not a host that dies at its start
     folder = host_folder(root, config)
     if len(str(folder / "socket")) > SOCKET_PATH_MAX:
         return

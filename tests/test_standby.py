@@ -142,3 +142,11 @@ def test_each_launch_configuration_has_its_own_host(tmp_path, monkeypatch):
     assert folder(kernel_cache_folder=tmp_path / "user-2") != plain
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")   # passed to the child: a different child
     assert folder() != plain
+
+
+@pytest.mark.parametrize("setting", ["ten", "0", "-5"])
+def test_bad_idle_setting_is_a_clear_error(hosts, monkeypatch, setting):
+    monkeypatch.setenv("CUDAJUDGE_STANDBY_IDLE_S", setting)
+    with pytest.raises(ValueError, match="CUDAJUDGE_STANDBY_IDLE_S"):
+        judged(ACCEPTED, "cpu")
+    assert not list(hosts.glob("*/socket"))
