@@ -6,6 +6,7 @@ import secrets
 import shutil
 import subprocess
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 from functools import lru_cache
 from importlib.util import find_spec
@@ -119,18 +120,18 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
     launch = dict(gpu=(backend == "gpu"), hidden=[problem.folder.parent, *hidden], device=device,
                   kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
-    with tempfile.TemporaryDirectory(prefix="cudajudge-run-") as inbox:
+    with ExitStack() as cleanup:
         child = _standby_child(launch, deadline) if standby else None
         on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None})
-        # Without one, the run child starts now and comes up (interpreter, imports) while the submission
-        # builds; the build's files are then placed in its inbox, the only build folder it sees.
-        child = child or run_child(RUN_CHILD, job={}, deadline_s=deadline, build_dir=Path(inbox), **launch)
+        if child is None:
+            # The run child starts now and comes up (interpreter, imports) while the submission builds;
+            # the build's files are then placed in its inbox, the only build folder it sees.
+            inbox = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="cudajudge-run-")))
+            child = run_child(RUN_CHILD, job={}, deadline_s=deadline, build_dir=inbox, **launch)
+        cleanup.callback(child.close)
         child.start()
-        try:
-            return _build_and_run(problem, source, child, cases, backend=backend, seed=seed,
-                                  timing=timing, filename=filename, arch=arch, on_event=on_event)
-        finally:
-            child.close()
+        return _build_and_run(problem, source, child, cases, backend=backend, seed=seed,
+                              timing=timing, filename=filename, arch=arch, on_event=on_event)
 
 
 def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
