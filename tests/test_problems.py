@@ -96,3 +96,14 @@ def test_reference_failure_names_the_test(tmp_path):
         "    return {'output': np.zeros(n, np.int32)}\n")
     findings = validate_folder(folder).findings
     assert findings and all("n=33" in f.key and "boom" in f.message for f in findings)
+
+
+def test_reference_that_writes_its_input_is_reported(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    (folder / "reference.py").write_text(
+        "import numpy as np\n"
+        "def reference(input, n):\n"
+        "    input[0] = 0   # in place: the test's own data would change\n"
+        "    return {'output': np.zeros(n, np.int32)}\n")
+    findings = validate_folder(folder).findings
+    assert findings and all("read-only" in f.message for f in findings), findings
