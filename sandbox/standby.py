@@ -3,7 +3,8 @@ an interpreter, the judge's imports and (on the GPU) CuPy and a CUDA context.
 
 A standby host is a small background process that the judge command starts the first time. It
 keeps one fresh run child waiting, gives it to the first judge that connects to its socket, relays
-that child's events under ChildRun's deadlines, and starts the next child once the job is over.
+that child's events under ChildRun's deadlines, and starts the next child as the job begins (as it
+ends, for a timed job: a context coming up could disturb the timing).
 Every submission still runs in a process of its own that ran nothing before; only the start-up
 leaves the learner's wait. A child that never got a job (the build failed) waits for the next one.
 
