@@ -139,10 +139,11 @@ def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
     the next call when none runs."""
     from judge.build.cache import cache_root
 
-    root, config = cache_root() / STANDBY_FOLDER, standby.launch_config(RUN_CHILD, **launch)
-    child = standby.adopt(root, config, deadline_s)
+    config = standby.launch_config(RUN_CHILD, **launch)
+    folder = standby.host_folder(cache_root() / STANDBY_FOLDER, config)   # hashes the judge's code: once
+    child = standby.adopt(folder, deadline_s)
     if child is None:
-        standby.ensure_host(root, config)
+        standby.ensure_host(folder, config)
     return child
 
 

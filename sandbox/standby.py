@@ -235,9 +235,8 @@ class StandbyChild:
         self.lock.close()
 
 
-def adopt(root: Path, config: dict, deadline_s: float) -> StandbyChild | None:
-    """The waiting child of the host for `config`, when one is up and free; else None."""
-    folder = host_folder(root, config)
+def adopt(folder: Path, deadline_s: float) -> StandbyChild | None:
+    """The waiting child of the host serving `folder` (see host_folder), when one is up and free; else None."""
     path = folder / "socket"
     if len(str(path)) > SOCKET_PATH_MAX or not path.exists():
         return None
@@ -256,10 +255,10 @@ def adopt(root: Path, config: dict, deadline_s: float) -> StandbyChild | None:
                         {"isolation": hello["isolation"]})
 
 
-def ensure_host(root: Path, config: dict) -> None:
-    """Start the host for `config` in the background unless one runs; it is ready for the next judge."""
+def ensure_host(folder: Path, config: dict) -> None:
+    """Start the host for `config` in `folder` (its host_folder) in the background unless one runs;
+    it is ready for the next judge."""
     idle_seconds()   # a bad setting is the user's to fix, not a host that dies at its start
-    folder = host_folder(root, config)
     if len(str(folder / "socket")) > SOCKET_PATH_MAX:
         return
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -100,7 +100,7 @@ def test_busy_host_leaves_the_judge_its_own_child(hosts):
     config = standby.launch_config(RUN_CHILD, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
                                    kernel_cache_folder=None)
     assert standby.host_folder(hosts, config) == folder
-    held = standby.adopt(hosts, config, deadline_s=10.0)
+    held = standby.adopt(folder, deadline_s=10.0)
     assert held is not None
     try:
         result, started = judged(ACCEPTED, "cpu")
