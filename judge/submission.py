@@ -20,7 +20,7 @@ from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
 from sandbox import standby
 from sandbox.runner import FINAL_EVENTS, OUTPUT_CAP_BYTES, ChildRun, run_child
-from sandbox.standby import StandbyChild
+from sandbox.standby import StandbyChild, files_digest
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
@@ -113,7 +113,6 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     `standby`: run in a child that a background host started before this call (sandbox.standby) when
     one is ready, and leave a host running for the next call."""
     backend = resolve_backend(backend)
-    seed = secrets.randbits(31) if seed is None else seed
     cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
     if not cases:
         raise ValueError(f"no test of {problem.key} matches {patterns}")
@@ -122,7 +121,10 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                   kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
     with ExitStack() as cleanup:
         child = _standby_child(launch, deadline) if standby else None
-        on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None})
+        prepared = _prepared_seed(child, problem, seed) if timing else None
+        seed = prepared if prepared is not None else secrets.randbits(31) if seed is None else seed
+        on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None,
+                  "benchmark_prepared": prepared is not None})
         if child is None:
             # The run child starts now and comes up (interpreter, imports) while the submission builds;
             # the build's files are then placed in its inbox, the only build folder it sees.
@@ -132,6 +134,15 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         child.start()
         return _build_and_run(problem, source, child, cases, backend=backend, seed=seed,
                               timing=timing, filename=filename, arch=arch, on_event=on_event)
+
+
+def _prepared_seed(child: StandbyChild | None, problem: Problem, seed: int | None) -> int | None:
+    """The seed whose benchmark `child` made while it waited (sandbox.standby), when it is this
+    problem's and agrees with the seed asked for."""
+    prepared = child.prepared if child is not None else None
+    if not prepared or prepared["problem"] != files_digest(problem_files(problem)):
+        return None
+    return prepared["seed"] if seed in (None, prepared["seed"]) else None
 
 
 def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
@@ -145,6 +156,11 @@ def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
     if child is None:
         standby.ensure_host(folder, config)
     return child
+
+
+def problem_files(problem: Problem) -> dict[str, str]:
+    """What a run child gets of the problem: its definition and reference, by file name."""
+    return {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES}
 
 
 def _stage(inbox: Path, path: str) -> str:
@@ -172,7 +188,7 @@ def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun | Stan
                       message=f"compile error: {where}{first.message if first else compile_info.log[:300]}", notes=notes)
 
     child.job.update({
-        "problem_files": {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES},
+        "problem_files": problem_files(problem),
         "problem_folder_name": problem.folder.name, "backend": backend, "library": _stage(child.inbox, library),
         "artifacts": {k: _stage(child.inbox, v) if k == "cubin" else v for k, v in artifacts.items()}, "seed": seed,
         "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases), "timing": timing and backend == "gpu"})

@@ -80,6 +80,13 @@ class ChildRun:
             os.close(write_fd)
         self._started = (proc, read_fd, write_fd, output)
 
+    def tell(self, message: dict) -> None:
+        """One line to the child before its job (what a standby child prepares while it waits)."""
+        self.start()
+        stdin = self._started[0].stdin
+        stdin.write(json.dumps(message).encode() + b"\n")
+        stdin.flush()
+
     def pid(self) -> int | None:
         return self._started[0].pid if self._started else None
 

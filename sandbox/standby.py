@@ -21,6 +21,7 @@ import fcntl
 import hashlib
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -88,6 +89,17 @@ def _spawn_child(config: dict, inbox: Path) -> ChildRun:
     return child
 
 
+def files_digest(files: dict[str, str]) -> str:
+    """Names a problem by its files' content: a judge takes a prepared seed only for the same problem."""
+    return hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()
+
+
+def _next_benchmark(job: dict) -> dict:
+    """What the child after a timed job prepares: the same problem's benchmark at a fresh seed."""
+    return {"problem_files": job["problem_files"], "problem_folder_name": job["problem_folder_name"],
+            "seed": secrets.randbits(31)}
+
+
 def _send(stream, message: dict) -> None:
     stream.write(json.dumps(message).encode() + b"\n")
     stream.flush()
@@ -114,12 +126,14 @@ def serve(folder: Path, config: dict) -> None:
     (folder / "host.pid").write_text(str(os.getpid()))
     spawned = 0
 
-    def fresh_child() -> ChildRun:
+    def fresh_child(benchmark: dict | None = None) -> ChildRun:
         nonlocal spawned
         spawned += 1
         inbox = folder / f"inbox-{spawned}"
         inbox.mkdir(mode=0o700)
         child = _spawn_child(config, inbox)
+        if benchmark is not None:
+            child.tell({"prepare": benchmark})
         (folder / "child.pid").write_text(str(child.pid()))
         return child
 
@@ -127,26 +141,28 @@ def serve(folder: Path, config: dict) -> None:
         child.close()
         shutil.rmtree(child.inbox, ignore_errors=True)
 
-    waiting = fresh_child()
+    waiting, benchmark = fresh_child(), None
     try:
         while (connection := _accept(listener, folder)) is not None:
             if waiting.exited():   # it died waiting (killed, the driver failed): this judge gets another
                 retire(waiting)
-                waiting = fresh_child()
+                waiting, benchmark = fresh_child(), None
             with connection:
                 stream = connection.makefile("rwb")
-                request = _offer(stream, waiting)
+                request = _offer(stream, waiting, benchmark)
                 if request is None:
                     continue   # the judge left before a job (its build failed): the child stays fresh
                 # The next child comes up while this one runs, ready for a judge that follows at once;
-                # after a timed run instead, so that its start (a CUDA context) cannot disturb the timing.
+                # after a timed run instead, so that its start (a CUDA context) cannot disturb the timing,
+                # and it then prepares the benchmark that the learner's next submission will likely need.
                 timed = bool(request["job"].get("timing"))
                 running, waiting = waiting, (None if timed else fresh_child())
+                benchmark = _next_benchmark(request["job"]) if timed and config["gpu"] else None
                 try:
                     _run(stream, running, request)
                 finally:
                     retire(running)
-                waiting = waiting or fresh_child()
+                waiting = waiting or fresh_child(benchmark)
     finally:
         if waiting is not None:
             retire(waiting)
@@ -167,10 +183,13 @@ def _accept(listener: socket.socket, folder: Path) -> socket.socket | None:
     return None
 
 
-def _offer(stream, child: ChildRun) -> dict | None:
-    """Tell the judge on `stream` where `child` takes its build; the job it sends back, or None."""
+def _offer(stream, child: ChildRun, benchmark: dict | None) -> dict | None:
+    """Tell the judge on `stream` where `child` takes its build, and which benchmark it prepares; the
+    job it sends back, or None."""
+    prepared = {"problem": files_digest(benchmark["problem_files"]), "seed": benchmark["seed"]} if benchmark else None
     try:
-        _send(stream, {"inbox": str(child.inbox), "isolation": child.job["isolation"], "pid": child.pid()})
+        _send(stream, {"inbox": str(child.inbox), "isolation": child.job["isolation"], "pid": child.pid(),
+                       "prepared": prepared})
         line = stream.readline()
         return json.loads(line) if line else None
     except (OSError, ValueError):
@@ -208,6 +227,7 @@ class StandbyChild:
     pid: int
     deadline_s: float
     job: dict
+    prepared: dict | None = None   # {"problem": files_digest, "seed"}: the benchmark the child made while waiting
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
 
     def start(self) -> None:
@@ -252,7 +272,7 @@ def adopt(folder: Path, deadline_s: float) -> StandbyChild | None:
         lock.close()
         return None
     return StandbyChild(connection, lock, Path(hello["inbox"]), hello["pid"], deadline_s,
-                        {"isolation": hello["isolation"]})
+                        {"isolation": hello["isolation"]}, hello.get("prepared"))
 
 
 def ensure_host(folder: Path, config: dict) -> None:

@@ -1,20 +1,27 @@
 """Standby run children: a judge runs in a child that a background host started before it, every
 submission still gets a process of its own, and a host never outlives its use."""
 import fcntl
+import io
+import json
 import os
+import sys
 import shutil
 import time
 from pathlib import Path
 
 import pytest
 
+from judge.harness import child
+from judge.harness.job import Job
+from judge.harness.timing import benchmark_cases
 from judge.problems.loader import load_problem
-from judge.submission import RUN_CHILD, STANDBY_FOLDER, judge_source
+from judge.submission import RUN_CHILD, STANDBY_FOLDER, judge_source, problem_files
 from sandbox import standby
 
 ROOT = Path(__file__).resolve().parents[1]
 ACCEPTED = (ROOT / "problems/001-relu/solutions/accepted/vectorized.cu").read_text()
 ENDLESS = (ROOT / "tests/gpu_cases/relu_endless.cu").read_text()
+CACHES_RESULT = (ROOT / "tests/gpu_cases/relu_caches_result.cu").read_text()
 BACKENDS = ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)]
 
 
@@ -34,10 +41,10 @@ def hosts(build_cache, monkeypatch):
     shutil.rmtree(root, ignore_errors=True)
 
 
-def judged(source: str, backend: str, tests=("sample",)):
-    """(result, the 'child' event) of one judge with standby on."""
-    events = []
-    result = judge_source(load_problem(1), source, backend=backend, timing=False, patterns=list(tests),
+def judged(source: str, backend: str, tests=("sample",), timing=False, events=None):
+    """(result, the 'child' event) of one judge with standby on; `events` collects all its events."""
+    events = [] if events is None else events
+    result = judge_source(load_problem(1), source, backend=backend, timing=timing, patterns=list(tests),
                           standby=True, on_event=events.append)
     return result, next(e for e in events if e["event"] == "child")
 
@@ -72,6 +79,54 @@ def test_next_judge_runs_in_a_fresh_standby_child(hosts, backend):
     assert third.verdict == "AC" and next_one["standby"]
     assert next_one["pid"] != adopted["pid"]   # one process per submission
     assert not alive(adopted["pid"])
+
+
+@pytest.mark.gpu
+def test_child_after_a_timed_judge_prepares_the_next_benchmark(hosts):
+    """After a timed judge the host's next child makes the same problem's benchmark at a fresh seed
+    while it waits; the next timed judge takes that seed, still catches a solution that caches, and
+    a judge that needs no timing has the prepared data thrown away."""
+    judged(ACCEPTED, "gpu", timing=True)
+    wait_for_host(hosts)
+    unprepared, first = judged(ACCEPTED, "gpu", timing=True)   # the host's first child knew no problem yet
+    assert first["standby"] and not first["benchmark_prepared"] and unprepared.timing is not None
+
+    cheat, prepared = judged(CACHES_RESULT, "gpu", timing=True)
+    assert prepared["standby"] and prepared["benchmark_prepared"]
+    assert cheat.verdict == "WA" and "cache" in cheat.message, cheat.message
+
+    events = []
+    timed, prepared = judged(ACCEPTED, "gpu", timing=True, events=events)
+    assert timed.verdict == "AC" and prepared["benchmark_prepared"], timed.message
+    assert timed.seed not in (unprepared.seed, cheat.seed)
+    made = next(e for e in events if e["event"] == "timing_start")["prepared"]
+    assert made == [c.name for c in benchmark_cases(load_problem(1))]   # all of them: they fit the H200
+    assert len(timed.timing.per_case) == len(made) and all(c.median_us > 0 for c in timed.timing.per_case)
+
+    untimed, offered = judged(ACCEPTED, "gpu")
+    assert untimed.verdict == "AC" and offered["standby"] and not offered["benchmark_prepared"]
+
+
+@pytest.mark.parametrize("told", [True, False])
+def test_run_child_reads_its_job_after_what_to_prepare(monkeypatch, told):
+    """The standby host may first tell a run child which benchmark to prepare, one line before its job."""
+    problem = load_problem(1)
+    files = problem_files(problem)
+    job = Job(problem_files=files, problem_folder_name=problem.folder.name, backend="cpu", library=Path("/lib.so"),
+              seed=5, tests=["sample/N=8/uniform"], timing=True, event_fd=3, token="t")
+    first = json.dumps({"prepare": {"problem_files": files, "problem_folder_name": problem.folder.name,
+                                    "seed": 5}}) + "\n" if told else ""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(first + job.model_dump_json()))
+    ahead, read = child._read_job()
+    assert read == job
+    if told:
+        assert ahead.seed == 5 and not ahead.serves(read)   # the CPU backend times nothing
+        assert ahead.serves(read.model_copy(update={"backend": "gpu"}))
+        assert not ahead.serves(read.model_copy(update={"backend": "gpu", "seed": 6}))
+        ahead.discard()
+        assert ahead.cases_ready() == []
+    else:
+        assert ahead is None
 
 
 def test_child_of_a_failed_build_waits_for_the_next_judge(hosts):

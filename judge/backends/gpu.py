@@ -26,33 +26,16 @@ class LaunchInfo(ctypes.Structure):
                 ("status", ctypes.c_int), ("elapsed_ms", ctypes.c_float)]
 
 
-class GpuBackend:
-    name = "gpu"
-    schedules = ("device",)
+class DeviceMemory:
+    """Buffers on the child's one GPU, without a submission: what a waiting child needs to place a
+    benchmark's data before its job arrives (judge.harness.ahead)."""
 
-    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
+    def __init__(self):
         import cupy as cp
 
         self.cp = cp
         cp.cuda.Device(0).use()
-        self.device = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         self.stream = cp.cuda.Stream.null     # the legacy default stream: the user's stream 0 semantics
-        self.arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
-        before_user_code()
-        self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
-        self.solve = self.lib.solve
-        self.solve.argtypes = solve_argtypes(problem)
-        self.solve.restype = None
-        self.lib.cudajudge_launch_record.argtypes = [ctypes.c_int, ctypes.POINTER(LaunchInfo)]
-        self.lib.cudajudge_last_error_message.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
-        self.lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
-                                            ctypes.c_void_p]
-        self.lib.cudajudge_arena_in_use.restype = ctypes.c_size_t
-        cubin = Path(artifacts["cubin"]).read_bytes()
-        self._cubin = ctypes.create_string_buffer(cubin, len(cubin))
-        if self.lib.cudajudge_init(self._cubin, len(cubin), self.arena.ptr, self.arena.mem.size, self.stream.ptr):
-            raise RuntimeError(f"loading the module failed: {self._error()[1]}")
-        self.lib.cudajudge_set_checked_launches(1)
 
     # --- memory ------------------------------------------------------------------------------
 
@@ -84,6 +67,31 @@ class GpuBackend:
 
     def device_view(self, buf: GuardedBuffer):
         return self.cp.ndarray((buf.count,), buf.param.np_dtype, memptr=buf.alloc.handle + GUARD_BYTES)
+
+
+class GpuBackend(DeviceMemory):
+    name = "gpu"
+    schedules = ("device",)
+
+    def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
+        super().__init__()
+        self.device = self.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        self.arena = self.cp.cuda.alloc(problem.limits.arena_mb << 20)
+        before_user_code()
+        self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
+        self.solve = self.lib.solve
+        self.solve.argtypes = solve_argtypes(problem)
+        self.solve.restype = None
+        self.lib.cudajudge_launch_record.argtypes = [ctypes.c_int, ctypes.POINTER(LaunchInfo)]
+        self.lib.cudajudge_last_error_message.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+        self.lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
+                                            ctypes.c_void_p]
+        self.lib.cudajudge_arena_in_use.restype = ctypes.c_size_t
+        cubin = Path(artifacts["cubin"]).read_bytes()
+        self._cubin = ctypes.create_string_buffer(cubin, len(cubin))
+        if self.lib.cudajudge_init(self._cubin, len(cubin), self.arena.ptr, self.arena.mem.size, self.stream.ptr):
+            raise RuntimeError(f"loading the module failed: {self._error()[1]}")
+        self.lib.cudajudge_set_checked_launches(1)
 
     # --- running -------------------------------------------------------------------------------
 

@@ -22,16 +22,31 @@ from judge.result import TestResult, Verdict
 from sandbox import seccomp_filter
 
 
-def _load_problem(job: Job):
+def _load_problem(files: dict[str, str], folder_name: str):
     """Materialize the problem in a private folder, load it, and delete the files again, so user
     code finds no reference on disk."""
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch) / job.problem_folder_name
+        folder = Path(scratch) / folder_name
         folder.mkdir()
-        for name, text in job.problem_files.items():
+        for name, text in files.items():
             (folder / name).write_text(text, encoding="utf-8")
         problem = parse_problem(folder)
         return problem, load_reference(problem)
+
+
+def _read_job():
+    """(Ahead or None, the Job) from stdin: a standby child may first be told what to prepare
+    (judge.harness.ahead), one line, before its job arrives."""
+    first = sys.stdin.readline()
+    message = json.loads(first) if first.startswith('{"prepare"') else None
+    if message is None:
+        return None, Job.model_validate_json(first + sys.stdin.read())
+    from judge.harness.ahead import Ahead
+
+    prepare = message["prepare"]
+    ahead = Ahead(prepare["problem_files"], prepare["seed"],
+                  lambda: _load_problem(prepare["problem_files"], prepare["problem_folder_name"]))
+    return ahead, Job.model_validate_json(sys.stdin.read())
 
 
 def main() -> int:
@@ -42,7 +57,7 @@ def main() -> int:
             cupy.cuda.runtime.free(0)   # cudaFree(0) creates the context
         except Exception:
             pass   # the backend does it again below, where a failure is reported as the judge's
-    job = Job.model_validate_json(sys.stdin.read())
+    ahead, job = _read_job()
     events = os.fdopen(job.event_fd, "w", buffering=1)
     token = job.token
 
@@ -51,7 +66,13 @@ def main() -> int:
         events.flush()
 
     try:
-        problem, reference = _load_problem(job)
+        if ahead is not None and not ahead.serves(job):
+            ahead.discard()
+            ahead = None
+        if ahead is not None:
+            ahead.wait()   # what is left of it: mostly done while the learner edited
+        problem, reference = ((ahead.problem, ahead.reference) if ahead is not None and ahead.problem is not None
+                              else _load_problem(job.problem_files, job.problem_folder_name))
         isolation = list(job.isolation)
 
         def before_user_code() -> None:
@@ -82,9 +103,9 @@ def main() -> int:
                 return 0
         if job.timing and results and all(r.verdict == "AC" for r in results):
             from judge.harness.timing import TimedCallFailed, measure
-            emit("timing_start")
+            emit("timing_start", prepared=ahead.cases_ready() if ahead is not None else [])
             try:
-                timing = measure(backend, problem, reference, job.seed, emit)
+                timing = measure(backend, problem, reference, job.seed, emit, ahead)
             except Exception as exc:
                 if isinstance(exc, TimedCallFailed):
                     verdict, message = Verdict(exc.verdict), str(exc)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
+from threading import Event
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -19,7 +20,7 @@ from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, size_label
-from judge.problems.test_data import expected_outputs
+from judge.problems.test_data import TestData, expected_outputs
 from judge.result import CaseTiming, KernelTime, Timing, TimingFigures
 
 INPUT_SETS = 4                 # rotation over at least this many input sets
@@ -110,12 +111,22 @@ def input_set_count(problem: Problem, case: TestCase, copy_gbps: float) -> int:
     return min(MAX_BATCH, max(INPUT_SETS, math.ceil(BATCH_BELOW_S / max(expected_s, 1e-9))))
 
 
+class Cancelled(Exception):
+    """Preparing a benchmark case was called off (a waiting child's job did not need it)."""
+
+
 def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int,
-                  count: int = INPUT_SETS) -> tuple[list[Prepared], list[dict]]:
+                  count: int = INPUT_SETS, stop: Event | None = None) -> tuple[list[Prepared], list[dict]]:
     """The `count` input sets of one benchmark case and their expected outputs. Making the data and
     running the reference is most of a timed judge's wall time at GB sizes: the sets are made in
-    parallel threads (NumPy releases the GIL), then placed on the device in order."""
+    parallel threads (NumPy releases the GIL), then placed on the device in order. Once `stop` is
+    set, the next set raises Cancelled."""
+    def cancelled() -> None:
+        if stop is not None and stop.is_set():
+            raise Cancelled
+
     def make(k: int):
+        cancelled()
         data, rng = make_case_data(problem, reference, case, seed + k)
         return (data, rng), expected_outputs(problem, reference, data)
 
@@ -124,6 +135,7 @@ def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCa
     sets: list[Prepared] = []
     try:
         for k, (data_rng, _) in enumerate(made):
+            cancelled()
             sets.append(prepare(backend, problem, reference, case, seed + k, data_rng))
     except BaseException:
         for s in sets:
@@ -132,12 +144,45 @@ def _prepare_sets(backend, problem: Problem, reference: ModuleType, case: TestCa
     return sets, [expected for _, expected in made]
 
 
-def _resetter(backend, problem: Problem, sets: list[Prepared]):
-    """A function that returns set k's outputs to their state before any call, in/out parameters
-    by a copy on the device of their initial content."""
-    initial = [{p.name: backend.cp.asarray(s.data.arrays[p.name]) for p in problem.params if p.role.value == "inout"}
+@dataclass
+class CaseSets:
+    """One benchmark case's input sets on the device, with what resets and checks them there."""
+    case: TestCase
+    sets: list[Prepared]
+    expected: list[dict]          # the reference's outputs: on the device, or on the host for a custom check
+    initial: list[dict]           # in/out parameters' initial content, on the device
+
+    def release(self, backend) -> None:
+        for s in self.sets:
+            release(backend, s)
+        self.sets, self.expected, self.initial = [], [], []
+
+
+def prepare_case(backend, problem: Problem, reference: ModuleType, case: TestCase, seed: int, count: int,
+                 stop: Event | None = None) -> CaseSets:
+    sets, expected = _prepare_sets(backend, problem, reference, case, seed, count, stop)
+    cp = backend.cp
+    initial = [{p.name: cp.asarray(s.data.arrays[p.name]) for p in problem.params if p.role.value == "inout"}
                for s in sets]
-    return lambda k: reset_outputs(backend, problem, sets[k], initial[k])
+    if problem.tolerance.policy != "custom":
+        # Checked on the device: the host's GBs of inputs and outputs are not needed any more.
+        expected = [_on_device(cp, e) for e in expected]
+        sets = [Prepared(TestData(s.data.scalars, {}), s.buffers) for s in sets]
+    return CaseSets(case, sets, expected, initial)
+
+
+def benchmark_cases(problem: Problem) -> list[TestCase]:
+    return [TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
+            for size in problem.benchmark.sizes for dist in problem.benchmark.distributions]
+
+
+def device_bytes(problem: Problem, case: TestCase, count: int) -> int:
+    """About what prepare_case(..., count) holds on the device: every buffer, an expected copy of
+    each output and an initial copy of each in/out parameter."""
+    scalars = problem.scalars_for(case.size, np.random.default_rng(0))
+    copies = {"in": 1, "out": 2, "inout": 3}
+    return count * sum(problem.element_count(p, scalars) * p.np_dtype.itemsize * copies[p.role.value]
+                       for p in problem.params if p.is_pointer)
 
 
 def _on_device(cp, expected: dict) -> dict:
@@ -150,17 +195,22 @@ def _on_device(cp, expected: dict) -> dict:
     return {name: place(value) for name, value in expected.items()}
 
 
-def _checker(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], expected: list[dict]):
+def _checker(backend, problem: Problem, reference: ModuleType, cs: CaseSets):
     """check(k): the report of set k's outputs against the reference, or None when they pass. Checked
     on the device with the problem's tolerance: reading GB of outputs back for every timed call that
     is not bit-identical to the first (a float scan whose rounding depends on timing) would take
     seconds each. A custom check runs reference.check() on the host."""
+    sets = cs.sets
     if problem.tolerance.policy == "custom":
         return lambda k: compare_outputs(problem, reference, sets[k].data, read_outputs(backend, problem, sets[k]),
-                                         expected[k])
-    placed = [_on_device(backend.cp, e) for e in expected]
+                                         cs.expected[k])
     views = _output_views(backend, problem, sets)
-    return lambda k: compare_outputs(problem, reference, sets[k].data, views[k], placed[k])
+    return lambda k: compare_outputs(problem, reference, sets[k].data, views[k], cs.expected[k])
+
+
+def _resetter(backend, problem: Problem, cs: CaseSets):
+    """reset(k): set k's outputs back to their state before any call, in/out parameters by a copy on the device."""
+    return lambda k: reset_outputs(backend, problem, cs.sets[k], cs.initial[k])
 
 
 def _output_views(backend, problem: Problem, sets: list[Prepared]) -> list[dict]:
@@ -307,43 +357,43 @@ def _kernel_breakdown(backend, problem: Problem, prepared: Prepared) -> list[Ker
     return list(grouped.values())
 
 
-def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit) -> Timing:
-    timer = Timer(backend)
-    copy_gbps = timer.copy_bandwidth_gbps()
+def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit, ahead=None) -> Timing:
+    """`ahead`: what a waiting child prepared for this problem and seed before its job arrived
+    (judge.harness.ahead.Ahead): its timer, the copy bandwidth, and the cases it made; the rest are made here."""
+    timer = ahead.timer if ahead is not None and ahead.timer is not None else Timer(backend)
+    copy_gbps = ahead.copy_gbps if ahead is not None and ahead.copy_gbps else timer.copy_bandwidth_gbps()
     has_baseline = callable(getattr(reference, "baseline", None))
     cases: list[CaseTiming] = []
     per_kernel: list[KernelTime] = []
-    for size in problem.benchmark.sizes:
-        for dist in problem.benchmark.distributions:
-            case = TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
-            emit("timing_case", case=case.name)
-            sets, expected = _prepare_sets(backend, problem, reference, case, seed,
-                                           input_set_count(problem, case, copy_gbps))
+    for case in benchmark_cases(problem):
+        emit("timing_case", case=case.name)
+        cs = (ahead.take(case.name) if ahead is not None else None) or prepare_case(
+            backend, problem, reference, case, seed, input_set_count(problem, case, copy_gbps))
+        sets = cs.sets
+        try:
+            check, reset = _checker(backend, problem, reference, cs), _resetter(backend, problem, cs)
+            sampler = _solution_sampler(backend, problem, sets, check, timer, reset)
+            backend.timed_mode(True)
             try:
-                reset = _resetter(backend, problem, sets)
-                check = _checker(backend, problem, reference, sets, expected)
-                sampler = _solution_sampler(backend, problem, sets, check, timer, reset)
-                backend.timed_mode(True)
-                try:
-                    stats = _run_samples(sampler, len(sets))
-                finally:
-                    backend.timed_mode(False)
-                base = _run_samples(_baseline_sampler(backend, problem, reference, sets, check, timer, reset),
-                                    len(sets)) if has_baseline else None
-                if not per_kernel:
-                    per_kernel = _kernel_breakdown(backend, problem, sets[0])
+                stats = _run_samples(sampler, len(sets))
             finally:
-                for s in sets:
-                    release(backend, s)
+                backend.timed_mode(False)
+            base = _run_samples(_baseline_sampler(backend, problem, reference, sets, check, timer, reset),
+                                len(sets)) if has_baseline else None
+            if not per_kernel:
+                per_kernel = _kernel_breakdown(backend, problem, sets[0])
             scalars = sets[0].data.scalars
-            seconds = stats.median_us / 1e6
-            bytes_moved = evaluate(problem.benchmark.bytes, scalars)
-            flops = evaluate(problem.benchmark.flops, scalars)
-            gbps = bytes_moved / seconds / 1e9
-            cases.append(CaseTiming(size=size, distribution=dist, samples=stats.samples, median_us=stats.median_us,
-                                    min_us=stats.min_us, iqr_us=stats.iqr_us, noisy=stats.noisy, gbps=gbps,
-                                    sol_pct=100 * gbps / copy_gbps, gflops=(flops / seconds / 1e9) if flops else None,
-                                    baseline_us=base.median_us if base else None,
-                                    ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
+        finally:
+            cs.release(backend)
+        seconds = stats.median_us / 1e6
+        bytes_moved = evaluate(problem.benchmark.bytes, scalars)
+        flops = evaluate(problem.benchmark.flops, scalars)
+        gbps = bytes_moved / seconds / 1e9
+        cases.append(CaseTiming(size=case.size, distribution=case.distribution, samples=stats.samples,
+                                median_us=stats.median_us, min_us=stats.min_us, iqr_us=stats.iqr_us,
+                                noisy=stats.noisy, gbps=gbps, sol_pct=100 * gbps / copy_gbps,
+                                gflops=(flops / seconds / 1e9) if flops else None,
+                                baseline_us=base.median_us if base else None,
+                                ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
     headline = {name: getattr(cases[0], name) for name in TimingFigures.model_fields}
     return Timing(**headline, copy_gbps=copy_gbps, per_kernel=per_kernel, per_case=cases)
