@@ -7,6 +7,8 @@ that child's events under ChildRun's deadlines, and starts the next child as the
 ends, for a timed job: a context coming up could disturb the timing).
 Every submission still runs in a process of its own that ran nothing before; only the start-up
 leaves the learner's wait. A child that never got a job (the build failed) waits for the next one.
+After a timed job the next child is also told the same problem and a fresh seed, and makes that
+benchmark's data while it waits (judge.harness.ahead); a judge of that problem takes the seed.
 
 A host serves the one launch configuration it was started for (its key: the child's view, its
 environment, this interpreter and the judge's code), takes one judge at a time, and exits after

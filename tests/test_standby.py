@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ACCEPTED = (ROOT / "problems/001-relu/solutions/accepted/vectorized.cu").read_text()
 ENDLESS = (ROOT / "tests/gpu_cases/relu_endless.cu").read_text()
 CACHES_RESULT = (ROOT / "tests/gpu_cases/relu_caches_result.cu").read_text()
+SKIPS_LARGE = (ROOT / "tests/gpu_cases/relu_skips_large_inputs.cu").read_text()
 BACKENDS = ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)]
 
 
@@ -83,9 +84,10 @@ def test_next_judge_runs_in_a_fresh_standby_child(hosts, backend):
 
 @pytest.mark.gpu
 def test_child_after_a_timed_judge_prepares_the_next_benchmark(hosts):
-    """After a timed judge the host's next child makes the same problem's benchmark at a fresh seed
-    while it waits; the next timed judge takes that seed, still catches a solution that caches, and
-    a judge that needs no timing has the prepared data thrown away."""
+    """After a timed judge the host's next child makes the same problem's benchmark at a fresh seed,
+    and times the baseline on it, while it waits; the next timed judge takes that seed and still
+    catches a solution that caches or skips work, and a judge that needs no timing has the prepared
+    data thrown away."""
     judged(ACCEPTED, "gpu", timing=True)
     wait_for_host(hosts)
     unprepared, first = judged(ACCEPTED, "gpu", timing=True)   # the host's first child knew no problem yet
@@ -94,11 +96,15 @@ def test_child_after_a_timed_judge_prepares_the_next_benchmark(hosts):
     cheat, prepared = judged(CACHES_RESULT, "gpu", timing=True)
     assert prepared["standby"] and prepared["benchmark_prepared"]
     assert cheat.verdict == "WA" and "cache" in cheat.message, cheat.message
+    # The waiting child timed the baseline on these sets: a first call that writes nothing still fails.
+    lazy, prepared = judged(SKIPS_LARGE, "gpu", timing=True)
+    assert prepared["benchmark_prepared"] and lazy.verdict == "WA", lazy.message
+    assert "first call on timing input set 1" in lazy.message, lazy.message
 
     events = []
     timed, prepared = judged(ACCEPTED, "gpu", timing=True, events=events)
     assert timed.verdict == "AC" and prepared["benchmark_prepared"], timed.message
-    assert timed.seed not in (unprepared.seed, cheat.seed)
+    assert len({timed.seed, unprepared.seed, cheat.seed, lazy.seed}) == 4
     made = next(e for e in events if e["event"] == "timing_start")["prepared"]
     assert made == [c.name for c in benchmark_cases(load_problem(1))]   # all of them: they fit the H200
     assert len(timed.timing.per_case) == len(made) and all(c.median_us > 0 for c in timed.timing.per_case)

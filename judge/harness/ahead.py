@@ -14,7 +14,8 @@ import threading
 from types import ModuleType
 
 from judge.harness.job import Job
-from judge.harness.timing import CaseSets, Timer, benchmark_cases, device_bytes, input_set_count, prepare_case
+from judge.harness.timing import (CaseSets, Stats, Timer, benchmark_cases, device_bytes, input_set_count, prepare_case,
+                                  time_baseline)
 from judge.problems.model import Problem
 
 DEVICE_SHARE = 0.25   # at most this share of the free device memory is held for a job not yet asked for:
@@ -23,7 +24,9 @@ DEVICE_SHARE = 0.25   # at most this share of the free device memory is held for
 
 class Ahead:
     """The benchmark of one problem at one seed, made in a background thread: the timer (its L2 flush
-    buffer) and copy bandwidth, then, in the judge's order, every whole case that fits DEVICE_SHARE."""
+    buffer) and copy bandwidth, then, in the judge's order, every whole case that fits DEVICE_SHARE,
+    and the baseline timed on it. The baseline is still timed by the process that times the
+    solution, on the same input sets, with the same timer: only earlier."""
 
     def __init__(self, problem_files: dict[str, str], seed: int, load):
         """`load()` gives (problem, reference) from `problem_files`."""
@@ -34,6 +37,7 @@ class Ahead:
         self.copy_gbps: float | None = None
         self.error: str | None = None   # why it stopped early; the judge then makes the rest itself
         self._cases: dict[str, CaseSets] = {}
+        self._baselines: dict[str, Stats] = {}
         self._memory = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._make, args=(load,), name="benchmark-ahead", daemon=True)
@@ -55,9 +59,11 @@ class Ahead:
                     return
                 if need > budget:
                     continue
-                self._cases[case.name] = prepare_case(memory, self.problem, self.reference, case, self.seed, count,
-                                                      self._stop)
+                cs = prepare_case(memory, self.problem, self.reference, case, self.seed, count, self._stop)
+                self._cases[case.name] = cs
                 budget -= need
+                if callable(getattr(self.reference, "baseline", None)) and not self._stop.is_set():
+                    self._baselines[case.name] = time_baseline(memory, self.problem, self.reference, cs, self.timer)
         except Exception as exc:   # Cancelled, or a failure that measure() meets again and reports
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -73,6 +79,10 @@ class Ahead:
     def take(self, case_name: str) -> CaseSets | None:
         """The prepared sets of one case, now the caller's to release; None if it was not made."""
         return self._cases.pop(case_name, None)
+
+    def baseline(self, case_name: str) -> Stats | None:
+        """The baseline's timing on that case's sets, taken by this process before the job arrived."""
+        return self._baselines.get(case_name)
 
     def discard(self) -> None:
         """Call the work off, wait for it to stop, and give its device memory back."""

@@ -242,6 +242,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
     outputs = _output_views(backend, problem, sets)
     golden: list[dict] = []
     for k, prepared in enumerate(sets):        # first call of each set: untimed, checked against the reference
+        reset(k)   # the baseline may have run on these sets before (judge.harness.ahead): its answer must go
         err = backend.call_solve(prepared.args(problem))
         report = check(k) if err is None else None
         if err is not None or report is not None:
@@ -327,6 +328,12 @@ def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: li
     return sample
 
 
+def time_baseline(backend, problem: Problem, reference: ModuleType, cs: CaseSets, timer: Timer) -> Stats:
+    sampler = _baseline_sampler(backend, problem, reference, cs.sets, _checker(backend, problem, reference, cs), timer,
+                                _resetter(backend, problem, cs))
+    return _run_samples(sampler, len(cs.sets))
+
+
 def _run_samples(sample, distinct: int) -> Stats:
     """Warm up, then time samples until the stopping rule holds. A sample of a call under
     BATCH_BELOW_S is a batch of calls on distinct input sets: never more than `distinct`."""
@@ -359,7 +366,8 @@ def _kernel_breakdown(backend, problem: Problem, prepared: Prepared) -> list[Ker
 
 def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit, ahead=None) -> Timing:
     """`ahead`: what a waiting child prepared for this problem and seed before its job arrived
-    (judge.harness.ahead.Ahead): its timer, the copy bandwidth, and the cases it made; the rest are made here."""
+    (judge.harness.ahead.Ahead): its timer, the copy bandwidth, the cases it made and their baselines'
+    timings; the rest are made here."""
     timer = ahead.timer if ahead is not None and ahead.timer is not None else Timer(backend)
     copy_gbps = ahead.copy_gbps if ahead is not None and ahead.copy_gbps else timer.copy_bandwidth_gbps()
     has_baseline = callable(getattr(reference, "baseline", None))
@@ -378,8 +386,9 @@ def measure(backend, problem: Problem, reference: ModuleType, seed: int, emit, a
                 stats = _run_samples(sampler, len(sets))
             finally:
                 backend.timed_mode(False)
-            base = _run_samples(_baseline_sampler(backend, problem, reference, sets, check, timer, reset),
-                                len(sets)) if has_baseline else None
+            emit("timing_baseline", case=case.name)
+            base = ((ahead.baseline(case.name) if ahead is not None else None) or time_baseline(
+                backend, problem, reference, cs, timer)) if has_baseline else None
             if not per_kernel:
                 per_kernel = _kernel_breakdown(backend, problem, sets[0])
             scalars = sets[0].data.scalars
