@@ -3,6 +3,7 @@
 calls get enough sets that a batch of them never calls one set twice."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -69,3 +70,18 @@ def test_a_batch_never_calls_an_input_set_twice(distinct):
     assert stats.samples >= timing.MIN_SAMPLES and timed
     assert all(len(set(ks)) == len(ks) <= distinct for ks in timed)
     assert max(len(ks) for ks in timed) == min(distinct, 7)
+
+
+def test_warm_up_lasts_its_wall_time_whatever_a_call_costs():
+    """Three calls and WARMUP_S of wall time: a 1 µs call is not warmed up 25 000 times."""
+    calls = []
+
+    def sample(batch: int) -> float:
+        calls.append(batch)
+        time.sleep(0.001)   # a sample's reset, flush and check take far longer than a short call
+        return 1e-6
+    began = time.perf_counter()
+    timing._run_samples(sample, 4)
+    warm = calls[:calls.index(4)] if 4 in calls else calls
+    assert timing.WARMUP_CALLS <= len(warm) <= 2 * timing.WARMUP_S / 0.001
+    assert time.perf_counter() - began >= timing.WARMUP_S
