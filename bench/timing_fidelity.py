@@ -2,7 +2,8 @@
 
 The bare loop loads the same built library in this process, calls solve() on one input set
 with an L2 flush before each call, and times it with events: no rotation, no verification.
-Also repeats the judge's own measurement to show its repeat-to-repeat spread.
+Also repeats the judge's own measurement to show its repeat-to-repeat spread, and prints the
+fixed cost of a call timed alone, which a judge's batch of short calls pays once per batch.
 """
 from __future__ import annotations
 
@@ -59,8 +60,28 @@ def bare_median_us(problem, source: str, size: dict) -> float:
     return statistics.median(times)
 
 
+def fixed_call_cost_us() -> float:
+    """What the bare loop pays per call besides the kernel's work, and a batch of calls pays once:
+    an event pair around one empty kernel, after an L2 flush (median of BARE_CALLS)."""
+    import cupy as cp
+
+    nothing = cp.RawKernel('extern "C" __global__ void nothing() {}', "nothing")
+    flush = cp.empty(2 * cp.cuda.Device().attributes["L2CacheSize"], cp.uint8)
+    times = []
+    for i in range(BARE_CALLS + 5):
+        flush.fill(i & 0xFF)
+        start, end = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        nothing((1,), (1,), ())
+        end.record()
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end) * 1e3)
+    return statistics.median(times[5:])
+
+
 def main() -> None:
     console = Console()
+    console.print(f"fixed cost of a call alone (event pair, one empty kernel): {fixed_call_cost_us():.2f} µs")
     table = Table("problem", "solution", "size", "judge medians (µs)", "spread", "bare loop (µs)", "judge / bare",
                   title="timing fidelity")
     for pid, rel in CASES:

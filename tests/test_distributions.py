@@ -87,6 +87,16 @@ def test_cancellation_sums_small_but_terms_large(dtype):
     assert np.abs(x).max() > 1000
 
 
+@pytest.mark.parametrize("count", [N, N + 1])
+def test_cancellation_terms_cancel_in_pairs_and_partial_sums_grow(count):
+    x = generate("cancellation", np.random.default_rng(6), "float32", count, -1.0, 1.0).astype(np.float64)
+    large = x[np.abs(x) > 1000]   # the large terms are 5000 to 10000 here, the small ones within 1
+    positive, negative = np.sort(large[large > 0]), np.sort(-large[large < 0])
+    assert positive.size == negative.size == count // 2
+    np.testing.assert_allclose(positive, negative, atol=2.0)   # +L and -L, each on a small value
+    assert np.abs(np.cumsum(x)).max() > 20 * 10000   # the signs come in a random order, not in adjacent pairs
+
+
 def test_specials_need_opt_in_and_floats():
     with pytest.raises(DistributionError, match="specials"):
         generate("nan", np.random.default_rng(0), "float32", 10, -1, 1)
