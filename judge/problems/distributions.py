@@ -139,7 +139,7 @@ def _cancellation(rng, dtype, count, low, high):
     # Pairs of large terms +L, -L on top of small in-range values, their signs in a random order:
     # the exact sum is small while Σ|terms| and the partial sums are huge, which punishes naive
     # accumulation. The k-th positive and the k-th negative term share a magnitude, so no
-    # permutation of all positions is needed (9 s at 2^25 elements; this takes a tenth of that).
+    # permutation of all positions is needed (2^25 float32 elements: 0.8 s instead of 3.9 s).
     if not _is_float(dtype):
         raise DistributionError("cancellation is defined for floating-point inputs only")
     x = _uniform(rng, dtype, count, low, high)
@@ -154,10 +154,10 @@ def _cancellation(rng, dtype, count, low, high):
     if excess:
         pool = np.flatnonzero(plus if excess > 0 else ~plus)
         plus[rng.choice(pool, abs(excess), replace=False)] = excess < 0
-    negative = np.flatnonzero(~plus)
+    positive, negative = np.flatnonzero(plus), np.flatnonzero(~plus)
     if count % 2:   # one element of an odd count keeps its small value alone
         negative = np.delete(negative, rng.integers(negative.size))
-    x[plus] += magnitudes
+    x[positive] += magnitudes
     x[negative] -= magnitudes
     return x
 
