@@ -35,7 +35,7 @@ class Ahead:
         self.reference: ModuleType | None = None
         self.timer: Timer | None = None
         self.copy_gbps: float | None = None
-        self.error: str | None = None   # why it stopped early; the judge then makes the rest itself
+        self.error: str | None = None   # why it stopped early (the judge makes the rest itself): in timing_start
         self._cases: dict[str, CaseSets] = {}
         self._baselines: dict[str, Stats] = {}
         self._memory = None
@@ -53,10 +53,10 @@ class Ahead:
             self.copy_gbps = self.timer.copy_bandwidth_gbps()
             budget = DEVICE_SHARE * memory.cp.cuda.runtime.memGetInfo()[0]
             for case in benchmark_cases(self.problem):
-                count = input_set_count(self.problem, case, self.copy_gbps)
-                need = device_bytes(self.problem, case, count)
                 if self._stop.is_set():
                     return
+                count = input_set_count(self.problem, case, self.copy_gbps)
+                need = device_bytes(self.problem, case, count)
                 if need > budget:
                     continue
                 cs = prepare_case(memory, self.problem, self.reference, case, self.seed, count, self._stop)
@@ -91,6 +91,5 @@ class Ahead:
         for cs in self._cases.values():
             cs.release(self._memory)
         self._cases.clear()
-        self.timer = None
         if self._memory is not None:
             self._memory.cp.get_default_memory_pool().free_all_blocks()

@@ -103,7 +103,8 @@ def main() -> int:
                 return 0
         if job.timing and results and all(r.verdict == "AC" for r in results):
             from judge.harness.timing import TimedCallFailed, measure
-            emit("timing_start", prepared=ahead.cases_ready() if ahead is not None else [])
+            emit("timing_start", prepared=ahead.cases_ready() if ahead is not None else [],
+                 prepare_error=ahead.error if ahead is not None else None)
             try:
                 timing = measure(backend, problem, reference, job.seed, emit, ahead)
             except Exception as exc:
