@@ -101,12 +101,16 @@ class Timer:
         return 2 * COPY_PROBE_BYTES / float(np.median(times)) / 1e9
 
 
+def _sizing_scalars(problem: Problem, case: TestCase) -> dict:
+    """A case's scalars for estimates made before its data: a random scalar only sizes them."""
+    return problem.scalars_for(case.size, np.random.default_rng(0))
+
+
 def input_set_count(problem: Problem, case: TestCase, copy_gbps: float) -> int:
     """How many input sets a case rotates over: INPUT_SETS, or, for calls expected under
     BATCH_BELOW_S at copy bandwidth, one per call of a batch, so that no call of a batch finds its
     output already written, or its input left in L2, by an earlier call on the same set."""
-    scalars = problem.scalars_for(case.size, np.random.default_rng(0))   # a random scalar only sizes the estimate
-    expected_s = evaluate(problem.benchmark.bytes, scalars) / (copy_gbps * 1e9)
+    expected_s = evaluate(problem.benchmark.bytes, _sizing_scalars(problem, case)) / (copy_gbps * 1e9)
     if expected_s >= BATCH_BELOW_S:
         return INPUT_SETS
     return min(MAX_BATCH, max(INPUT_SETS, math.ceil(BATCH_BELOW_S / max(expected_s, 1e-9))))
@@ -180,7 +184,7 @@ def benchmark_cases(problem: Problem) -> list[TestCase]:
 def device_bytes(problem: Problem, case: TestCase, count: int) -> int:
     """About what prepare_case(..., count) holds on the device: every buffer, an expected copy of
     each output and an initial copy of each in/out parameter."""
-    scalars = problem.scalars_for(case.size, np.random.default_rng(0))
+    scalars = _sizing_scalars(problem, case)
     copies = {"in": 1, "out": 2, "inout": 3}
     return count * sum(problem.element_count(p, scalars) * p.np_dtype.itemsize * copies[p.role.value]
                        for p in problem.params if p.is_pointer)
