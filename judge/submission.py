@@ -119,9 +119,10 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
     launch = dict(gpu=(backend == "gpu"), hidden=[problem.folder.parent, *hidden], device=device,
                   kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
+    files = problem_files(problem)
     with ExitStack() as cleanup:
         child = _standby_child(launch, deadline) if standby else None
-        prepared = _prepared_seed(child, problem, seed) if timing else None
+        prepared = _prepared_seed(child, files, seed) if timing else None
         seed = prepared if prepared is not None else secrets.randbits(31) if seed is None else seed
         on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None,
                   "benchmark_prepared": prepared is not None})
@@ -132,15 +133,15 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
             child = run_child(RUN_CHILD, job={}, deadline_s=deadline, build_dir=inbox, **launch)
         cleanup.callback(child.close)
         child.start()
-        return _build_and_run(problem, source, child, cases, backend=backend, seed=seed,
+        return _build_and_run(problem, files, source, child, cases, backend=backend, seed=seed,
                               timing=timing, filename=filename, arch=arch, on_event=on_event)
 
 
-def _prepared_seed(child: StandbyChild | None, problem: Problem, seed: int | None) -> int | None:
+def _prepared_seed(child: StandbyChild | None, files: dict[str, str], seed: int | None) -> int | None:
     """The seed whose benchmark `child` made while it waited (sandbox.standby), when it is this
     problem's and agrees with the seed asked for."""
     prepared = child.prepared if child is not None else None
-    if not prepared or prepared["problem"] != files_digest(problem_files(problem)):
+    if not prepared or prepared["problem"] != files_digest(files):
         return None
     return prepared["seed"] if seed in (None, prepared["seed"]) else None
 
@@ -174,7 +175,8 @@ def _stage(inbox: Path, path: str) -> str:
     return str(target)
 
 
-def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun | StandbyChild, cases: list[TestCase], *,
+def _build_and_run(problem: Problem, files: dict[str, str], source: str | bytes, child: ChildRun | StandbyChild,
+                   cases: list[TestCase], *,
                    backend: str, seed: int, timing: bool, filename: str, arch: str | None,
                    on_event: EventHook) -> Result:
     on_event({"event": "build_start", "backend": backend})
@@ -188,7 +190,7 @@ def _build_and_run(problem: Problem, source: str | bytes, child: ChildRun | Stan
                       message=f"compile error: {where}{first.message if first else compile_info.log[:300]}", notes=notes)
 
     child.job.update({
-        "problem_files": problem_files(problem),
+        "problem_files": files,
         "problem_folder_name": problem.folder.name, "backend": backend, "library": _stage(child.inbox, library),
         "artifacts": {k: _stage(child.inbox, v) if k == "cubin" else v for k, v in artifacts.items()}, "seed": seed,
         "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases), "timing": timing and backend == "gpu"})
