@@ -1,88 +1,127 @@
-"""Does the judge's median match a bare CUDA-event loop over the same solve()?
+"""Does the judge's median match a bare CUDA-event loop over the same solve(), and ncu's duration?
 
-The bare loop loads the same built library in this process, calls solve() on one input set
-with an L2 flush before each call, and times it with events: no rotation, no verification.
-Also repeats the judge's own measurement to show its repeat-to-repeat spread, and prints the
-fixed cost of a call timed alone, which a judge's batch of short calls pays once per batch.
+The bare loop loads the same built library in this process and times solve() with events, an L2
+flush before each sample, no reset and no verification, in two ways:
+- one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
+- a batch of calls on distinct copies of the input per event pair, divided by the batch, as the
+  judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls.
+With NCU=1 the single-call loop also runs under Nsight Compute (caches and clocks left alone, the
+loop's own flush before each call) and sums the solution's kernel durations per call: the GPU's own
+time for the kernels, without the gaps between them. Also repeats the judge's measurement to show
+its repeat-to-repeat spread.
+Printed figures, not pass/fail. `python bench/timing_fidelity.py --bare PROBLEM SOLUTION SIZE_JSON` is
+the loop alone, for ncu to profile.
 """
 from __future__ import annotations
 
+import csv
 import ctypes
+import io
+import json
 import os
+import shutil
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from judge.build import build
-from judge.problems.loader import load_problem
-from judge.submission import judge_source
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from judge.build import build   # noqa: E402
+from judge.harness.timing import MAX_BATCH, _batch_for   # noqa: E402
+from judge.problems.loader import load_problem   # noqa: E402
+from judge.submission import judge_source   # noqa: E402
+
 CASES = [(1, "problems/001-relu/solutions/accepted/vectorized.cu"),
          (83, "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu"),
          (83, "problems/083-multi-block-scan/solutions/accepted/decoupled_lookback.cu")]
 JUDGE_REPEATS = int(os.environ.get("JUDGE_REPEATS", "3"))
-BARE_CALLS = 200
+BARE_SAMPLES = 200
+NCU_CALLS = 40
 ONLY_PROBLEMS = {int(p) for p in os.environ.get("PROBLEMS", "").split(",") if p}
+USE_NCU = os.environ.get("NCU") == "1"
 
 
-def bare_median_us(problem, source: str, size: dict) -> float:
-    import cupy as cp
+class BareLoop:
+    """solve() of one built solution on `copies` distinct copies of one input, without the judge."""
 
-    built = build(problem, source)
-    lib = ctypes.CDLL(str(built.library))
-    cubin = Path(built.cubin).read_bytes()
-    arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
-    lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t, ctypes.c_void_p]
-    assert lib.cudajudge_init(cubin, len(cubin), arena.ptr, arena.mem.size, 0) == 0
-    scalars = problem.scalars_for(size)
-    arrays = {p.name: cp.asarray(np.random.default_rng(0).integers(-16, 16, problem.element_count(p, scalars))
-                                 .astype(p.np_dtype)) for p in problem.params if p.is_pointer}
-    from judge.backends.base import solve_argtypes
-    lib.solve.argtypes = solve_argtypes(problem)
-    args = [arrays[p.name].data.ptr if p.is_pointer else scalars[p.name] for p in problem.params]
-    l2 = cp.cuda.Device().attributes["L2CacheSize"]
-    flush = cp.empty(2 * l2, cp.uint8)
-    for _ in range(5):
-        lib.solve(*args)
-    times = []
-    for i in range(BARE_CALLS):
-        flush.fill(i & 0xFF)
+    def __init__(self, problem, source: str, size: dict, copies: int):
+        import cupy as cp
+
+        self.cp = cp
+        built = build(problem, source)
+        self.lib = lib = ctypes.CDLL(str(built.library))
+        cubin = Path(built.cubin).read_bytes()
+        self.arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
+        lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
+                                       ctypes.c_void_p]
+        assert lib.cudajudge_init(cubin, len(cubin), self.arena.ptr, self.arena.mem.size, 0) == 0
+        from judge.backends.base import solve_argtypes
+        lib.solve.argtypes = solve_argtypes(problem)
+        scalars = problem.scalars_for(size)
+        host = {p.name: np.random.default_rng(0).integers(-16, 16, problem.element_count(p, scalars)).astype(p.np_dtype)
+                for p in problem.params if p.is_pointer}
+        self.sets = [{name: cp.asarray(values) for name, values in host.items()} for _ in range(copies)]
+        self.args = [[s[p.name].data.ptr if p.is_pointer else scalars[p.name] for p in problem.params]
+                     for s in self.sets]
+        self.flush = cp.empty(2 * cp.cuda.Device().attributes["L2CacheSize"], cp.uint8)
+
+    def per_call_us(self, batch: int, samples: int) -> list[float]:
+        cp = self.cp
+        for args in self.args:
+            self.lib.solve(*args)
         start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        lib.solve(*args)
-        end.record()
-        end.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, end) * 1e3)
-    return statistics.median(times)
+        times = []
+        for i in range(samples):
+            self.flush.fill(i & 0xFF)
+            start.record()
+            for args in self.args[:batch]:
+                self.lib.solve(*args)
+            end.record()
+            end.synchronize()
+            times.append(cp.cuda.get_elapsed_time(start, end) * 1e3 / batch)
+        return times
 
 
-def fixed_call_cost_us() -> float:
-    """What the bare loop pays per call besides the kernel's work, and a batch of calls pays once:
-    an event pair around one empty kernel, after an L2 flush (median of BARE_CALLS)."""
-    import cupy as cp
+def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
+    """Median over calls of the summed durations of the solution's kernels in one call, by ncu."""
+    ncu = shutil.which("ncu")
+    if ncu is None:
+        return None
+    out = subprocess.run([ncu, "--csv", "--print-units", "base", "--metrics", "gpu__time_duration.sum",
+                          "--cache-control", "none", "--clock-control", "none",
+                          sys.executable, __file__, "--bare", str(pid), rel, json.dumps(size)],
+                         capture_output=True, text=True, cwd=ROOT)
+    rows = [r for r in csv.DictReader(io.StringIO(out.stdout[out.stdout.find('"ID"'):]))
+            if r.get("Metric Name") == "gpu__time_duration.sum"]
+    if not rows:
+        print(out.stdout[-2000:], out.stderr[-2000:])
+        return None
+    calls, current = [], None
+    for row in rows:   # the loop's L2 flush (a CuPy kernel) comes before every call
+        if row["Kernel Name"].startswith("cupy"):
+            if current is not None:
+                calls.append(current)
+            current = 0.0
+        elif current is not None:
+            current += float(row["Metric Value"]) / 1e3
+    calls.append(current)
+    return statistics.median(calls[len(calls) // 4:])   # the first calls warm up
 
-    nothing = cp.RawKernel('extern "C" __global__ void nothing() {}', "nothing")
-    flush = cp.empty(2 * cp.cuda.Device().attributes["L2CacheSize"], cp.uint8)
-    times = []
-    for i in range(BARE_CALLS + 5):
-        flush.fill(i & 0xFF)
-        start, end = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        nothing((1,), (1,), ())
-        end.record()
-        end.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, end) * 1e3)
-    return statistics.median(times[5:])
+
+def bare_only(pid: int, rel: str, size: dict) -> None:
+    BareLoop(load_problem(pid), (ROOT / rel).read_text(), size, 1).per_call_us(1, NCU_CALLS)
 
 
 def main() -> None:
     console = Console()
-    console.print(f"fixed cost of a call alone (event pair, one empty kernel): {fixed_call_cost_us():.2f} µs")
-    table = Table("problem", "solution", "size", "judge medians (µs)", "spread", "bare loop (µs)", "judge / bare",
+    table = Table("problem", "solution", "size", "judge medians (µs)", "spread", "bare, alone (µs)",
+                  "bare, batch (µs)", "ncu (µs)", "judge / alone", "judge / batch", "judge / ncu",
                   title="timing fidelity")
     for pid, rel in CASES:
         if ONLY_PROBLEMS and pid not in ONLY_PROBLEMS:
@@ -93,15 +132,24 @@ def main() -> None:
                 for s in range(JUDGE_REPEATS)]
         for i, case in enumerate(runs[0].timing.per_case):
             medians = [r.timing.per_case[i].median_us for r in runs]
-            spread = (max(medians) - min(medians)) / statistics.median(medians)
-            bare = bare_median_us(problem, source, case.size)
-            row = (str(pid), Path(rel).name, ",".join(f"{k}={v}" for k, v in case.size.items()),
-                   " ".join(f"{m:.1f}" for m in medians), f"{100 * spread:.2f}%", f"{bare:.1f}",
-                   f"{statistics.median(medians) / bare:.3f}")
+            judge = statistics.median(medians)
+            spread = (max(medians) - min(medians)) / judge
+            alone = statistics.median(BareLoop(problem, source, case.size, 1).per_call_us(1, BARE_SAMPLES))
+            batch = _batch_for(alone / 1e6, MAX_BATCH)   # as the judge batches a call of this cost
+            batched = (statistics.median(BareLoop(problem, source, case.size, batch).per_call_us(batch, BARE_SAMPLES))
+                       if batch > 1 else alone)
+            ncu = ncu_median_us(pid, rel, case.size) if USE_NCU else None
+            row = (str(pid), Path(rel).name, json.dumps(case.size), " ".join(f"{m:.1f}" for m in medians),
+                   f"{100 * spread:.2f}%", f"{alone:.2f}", f"{batched:.2f} (×{batch})",
+                   f"{ncu:.2f}" if ncu else "-", f"{judge / alone:.3f}", f"{judge / batched:.3f}",
+                   f"{judge / ncu:.3f}" if ncu else "-")
             console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
             table.add_row(*row)
     console.print(table)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--bare"]:
+        bare_only(int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4]))
+    else:
+        main()

@@ -52,10 +52,10 @@ def test_short_calls_rotate_over_one_input_set_per_call_of_a_batch():
     assert timing.input_set_count(problem, big, copy_gbps=4000) == INPUT_SETS
     assert timing.input_set_count(problem, case, copy_gbps=4000) == timing.MAX_BATCH   # 2 ns at copy speed
     medium = plan.TestCase("benchmark/N=2500000/uniform", "benchmark", {"N": 2500000}, "uniform", True, False)
-    assert timing.input_set_count(problem, medium, copy_gbps=4000) == 4   # 5 µs a call: 4 make 20 µs
+    assert timing.input_set_count(problem, medium, copy_gbps=4000) == 50   # 5 µs a call: 50 last 250 µs
 
 
-@pytest.mark.parametrize("distinct", [4, 9, 32])
+@pytest.mark.parametrize("distinct", [4, 9, 32, 64])
 def test_a_batch_never_calls_an_input_set_twice(distinct):
     """_run_samples with a sampler that does what the real ones do: take the next sets of the rotation."""
     take = timing._rotation(distinct)
@@ -64,12 +64,15 @@ def test_a_batch_never_calls_an_input_set_twice(distinct):
     def sample(batch: int) -> float:
         ks = take(batch)
         batches.append(ks)
-        return 3e-6   # a 3 µs call: a batch of 7 reaches 20 µs
+        return 5e-6   # a 5 µs call: a batch of 50 lasts BATCH_SAMPLE_S
     stats = timing._run_samples(sample, distinct)
     timed = [ks for ks in batches if len(ks) > 1]
     assert stats.samples >= timing.MIN_SAMPLES and timed
     assert all(len(set(ks)) == len(ks) <= distinct for ks in timed)
-    assert max(len(ks) for ks in timed) == min(distinct, 7)
+    batch = min(distinct, 50)
+    assert max(len(ks) for ks in timed) == batch
+    # the stopping rule counts GPU time, the whole batch's: 100 ms are 400 samples of 50 calls
+    assert abs(stats.samples - min(timing.MAX_SAMPLES, timing.MIN_TOTAL_S / (5e-6 * batch))) <= 1
 
 
 def test_warm_up_lasts_its_wall_time_whatever_a_call_costs():

@@ -17,6 +17,7 @@ import numpy as np
 
 from judge.harness.correctness import (Prepared, compare_outputs, make_case_data, prepare, read_outputs, release,
                                       reset_outputs)
+from judge.harness.same_bits import SameBits
 from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
 from judge.problems.model import Problem
@@ -30,8 +31,10 @@ MIN_SAMPLES, MIN_TOTAL_S = 10, 0.1
 MAX_SAMPLES, MAX_TOTAL_S = 500, 2.0
 TARGET_SEM = 0.005             # stop once the standard error of the mean is ≤ 0.5% of the median
 NOISY_SPREAD = 0.05            # IQR / median above this flags the case as noisy
-BATCH_BELOW_S = 20e-6          # calls shorter than this are timed in batches of distinct inputs
-MAX_BATCH = 32                 # and so at most this many input sets
+BATCH_BELOW_S = 20e-6          # calls shorter than this are timed in batches of distinct inputs,
+BATCH_SAMPLE_S = 250e-6        # of enough calls to last this long: the event pair's own cost, a few µs,
+                               # then stays about 1% of a sample whatever the batch
+MAX_BATCH = 64                 # and so at most this many input sets
 COPY_PROBE_BYTES = 1 << 30
 
 
@@ -58,8 +61,9 @@ class Stats:
         return cls(len(us), float(med), float(us.min()), float(q3 - q1), bool((q3 - q1) / med > NOISY_SPREAD))
 
 
-def _enough(seconds: list[float]) -> bool:
-    total = sum(seconds)
+def _enough(seconds: list[float], batch: int) -> bool:
+    """`seconds`: the per-call time of each sample so far, samples of `batch` calls."""
+    total = sum(seconds) * batch
     if len(seconds) >= MAX_SAMPLES or total >= MAX_TOTAL_S:
         return True
     if len(seconds) < MIN_SAMPLES or total < MIN_TOTAL_S:
@@ -76,19 +80,23 @@ class Timer:
         l2 = self.cp.cuda.Device().attributes["L2CacheSize"]
         self.flush_buffer = self.cp.empty(2 * l2, dtype=self.cp.uint8)
         self._flushes = 0
+        self._start, self._end = self.cp.cuda.Event(), self.cp.cuda.Event()
 
     def flush_l2(self) -> None:
         self._flushes += 1
         self.flush_buffer.fill(self._flushes & 0xFF)
 
-    def time(self, call) -> float:
-        start, end = self.cp.cuda.Event(), self.cp.cuda.Event()
+    def time(self, call, then=None) -> float:
+        """Seconds between two events around call(). then() enqueues work after the end event (the
+        sample's checks), done by the time this returns: one synchronization per sample."""
         self.flush_l2()
-        start.record(self.stream)
+        self._start.record(self.stream)
         call()
-        end.record(self.stream)
-        end.synchronize()
-        return self.cp.cuda.get_elapsed_time(start, end) / 1e3
+        self._end.record(self.stream)
+        if then is not None:
+            then()
+        self.stream.synchronize()
+        return self.cp.cuda.get_elapsed_time(self._start, self._end) / 1e3
 
     def copy_bandwidth_gbps(self) -> float:
         """Device-to-device copy, bytes read plus written per second: the speed of light for memory-bound work."""
@@ -109,11 +117,20 @@ def _sizing_scalars(problem: Problem, case: TestCase) -> dict:
 def input_set_count(problem: Problem, case: TestCase, copy_gbps: float) -> int:
     """How many input sets a case rotates over: INPUT_SETS, or, for calls expected under
     BATCH_BELOW_S at copy bandwidth, one per call of a batch, so that no call of a batch finds its
-    output already written, or its input left in L2, by an earlier call on the same set."""
+    output already written, or its input left in L2, by an earlier call on the same set. Copy
+    bandwidth bounds a call's time from below, so there are never fewer sets than calls in a batch;
+    and the sets together hold about what the device copies in BATCH_SAMPLE_S."""
     expected_s = evaluate(problem.benchmark.bytes, _sizing_scalars(problem, case)) / (copy_gbps * 1e9)
     if expected_s >= BATCH_BELOW_S:
         return INPUT_SETS
-    return min(MAX_BATCH, max(INPUT_SETS, math.ceil(BATCH_BELOW_S / max(expected_s, 1e-9))))
+    return _batch_for(expected_s, MAX_BATCH)
+
+
+def _batch_for(call_s: float, distinct: int) -> int:
+    """Calls per sample: 1 from BATCH_BELOW_S up, else enough to last BATCH_SAMPLE_S, on distinct sets."""
+    if call_s >= BATCH_BELOW_S:
+        return 1
+    return min(MAX_BATCH, distinct, math.ceil(BATCH_SAMPLE_S / max(call_s, 1e-9)))
 
 
 class Cancelled(Exception):
@@ -245,10 +262,11 @@ def _mismatch(report) -> str:
 def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, timer: Timer, reset):
     """A function that times one sample of `batch` calls over distinct input sets, verifying every call."""
     outputs = _output_views(backend, problem, sets)
+    args = [prepared.args(problem) for prepared in sets]
     golden: list[dict] = []
-    for k, prepared in enumerate(sets):        # first call of each set: untimed, checked against the reference
+    for k in range(len(sets)):        # first call of each set: untimed, checked against the reference
         reset(k)   # the baseline may have run on these sets before (judge.harness.ahead): its answer must go
-        err = backend.call_solve(prepared.args(problem))
+        err = backend.call_solve(args[k])
         report = check(k) if err is None else None
         if err is not None or report is not None:
             why = err.message if err is not None else _mismatch(report)
@@ -260,6 +278,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
 
     take = _rotation(len(sets))
     cp = backend.cp
+    same_bits = SameBits(cp, len(sets))
     sorted_golden: dict[tuple[int, str], object] = {}
 
     def same_values(k: int) -> bool:
@@ -271,9 +290,8 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
                 return False
         return True
 
-    def verify(k: int) -> None:
-        if all(bool(cp.array_equal(view, golden[k][name])) for name, view in outputs[k].items()):
-            return
+    def verify_changed(k: int) -> None:
+        """Set k's outputs differ in some bit from its first call's: still right within the tolerance?"""
         # A custom check runs on the host, seconds at GB sizes: an output whose order alone differs
         # from the checked first one (atomics hand out slots in any order) is taken as that answer.
         if problem.tolerance.policy == "custom" and same_values(k):
@@ -289,18 +307,24 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
         ks = take(batch)
         for k in ks:
             reset(k)
+
         def calls():
             for k in ks:
-                backend.call_solve_async(sets[k].args(problem))
+                backend.call_solve_async(args[k])
+
+        def compare():
+            same_bits.enqueue([[(view, golden[k][name]) for name, view in outputs[k].items()] for k in ks])
         try:
-            seconds = timer.time(calls)
-        except backend.cp.cuda.runtime.CUDARuntimeError as exc:
+            seconds = timer.time(calls, compare)
+        except Exception as exc:
+            if not backend.device_failure(exc):
+                raise
             raise TimedCallFailed("RE", f"a timed call failed: {exc}") from None
         err = backend.pending_error()
         if err is not None:
             raise TimedCallFailed(err.verdict, f"a timed call failed: {err.message}")
-        for k in ks:
-            verify(k)
+        for i in same_bits.raised(len(ks)):
+            verify_changed(ks[i])
         return seconds / batch
 
     return sample
@@ -348,9 +372,9 @@ def _run_samples(sample, distinct: int) -> Stats:
     began = time.perf_counter()
     while len(warm) < WARMUP_CALLS or time.perf_counter() - began < WARMUP_S:
         warm.append(sample(1))
-    batch = min(MAX_BATCH, distinct, max(1, math.ceil(BATCH_BELOW_S / max(float(np.median(warm)), 1e-9))))
+    batch = _batch_for(float(np.median(warm)), distinct)
     seconds: list[float] = []
-    while not _enough(seconds):
+    while not _enough(seconds, batch):
         seconds.append(sample(batch))
     return Stats.of(seconds)
 
