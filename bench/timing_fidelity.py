@@ -29,13 +29,12 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from judge.build import build
+from judge.harness.timing import MAX_BATCH, _batch_for
+from judge.problems.loader import load_problem
+from judge.submission import judge_source
 
-from judge.build import build   # noqa: E402
-from judge.harness.timing import MAX_BATCH, _batch_for   # noqa: E402
-from judge.problems.loader import load_problem   # noqa: E402
-from judge.submission import judge_source   # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 CASES = [(1, "problems/001-relu/solutions/accepted/vectorized.cu"),
          (83, "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu"),
