@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib.util import cache_from_source
 from pathlib import Path
 
 from rich.console import Console
@@ -45,6 +46,9 @@ def run(problem: str, solution: str, extra: list[str], cache: str, pause: float 
 
 def main() -> None:
     console = Console()
+    if not Path(cache_from_source(str(ROOT / "judge" / "cli.py"))).exists():
+        console.print("note: the judge's modules have no compiled bytecode (PYTHONDONTWRITEBYTECODE?): every "
+                      "command below compiles them again, which an installed judge does not")
     table = Table("solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",
                   title="judge latency (wall, s)")
     for label, (problem, solution) in SOLUTIONS.items():

@@ -108,7 +108,7 @@ def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
                 calls.append(current)
             current = 0.0
         elif current is not None:
-            current += float(row["Metric Value"]) / 1e3
+            current += float(row["Metric Value"].replace(",", "")) / 1e3   # ncu groups thousands
     calls.append(current)
     return statistics.median(calls[len(calls) // 4:])   # the first calls warm up
 
