@@ -124,6 +124,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         child = _standby_child(launch, deadline) if standby else None
         prepared = _prepared_seed(child, files, seed) if timing else None
         seed = prepared if prepared is not None else secrets.randbits(31) if seed is None else seed
+        arch = arch or (child.arch if child is not None else None)
         on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None,
                   "benchmark_prepared": prepared is not None})
         if child is None:
@@ -155,7 +156,9 @@ def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
     folder = standby.host_folder(cache_root() / STANDBY_FOLDER, config)   # hashes the judge's code: once
     child = standby.adopt(folder, deadline_s)
     if child is None:
-        standby.ensure_host(folder, config)
+        from judge.build.arch import default_arch   # what this judge's own build asks anyway
+
+        standby.ensure_host(folder, config, default_arch() if launch["gpu"] else None)
     return child
 
 

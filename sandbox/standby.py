@@ -15,7 +15,7 @@ environment, this interpreter and the judge's code), takes one judge at a time, 
 `idle_seconds()` without a job or once its folder is gone. The parent side needs no host: with
 none ready, or busy, a judge starts its own child as before.
 
-    python -m sandbox.standby FOLDER     # the host; its configuration comes on stdin
+    python -m sandbox.standby FOLDER     # the host; its configuration and arch come on stdin
 """
 from __future__ import annotations
 
@@ -109,8 +109,9 @@ def _send(stream, message: dict) -> None:
 
 # --- the host -------------------------------------------------------------------------------------
 
-def serve(folder: Path, config: dict) -> None:
-    """Keep one child waiting and hand it to the judges that connect, one at a time, until idle."""
+def serve(folder: Path, config: dict, arch: str | None = None) -> None:
+    """Keep one child waiting and hand it to the judges that connect, one at a time, until idle.
+    `arch`: what the judge that started the host builds for, told to every judge it serves."""
     host_lock = open(folder / "host.lock", "w")
     try:
         fcntl.flock(host_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -151,7 +152,7 @@ def serve(folder: Path, config: dict) -> None:
                 waiting, benchmark = fresh_child(), None
             with connection:
                 stream = connection.makefile("rwb")
-                request = _offer(stream, waiting, benchmark)
+                request = _offer(stream, waiting, benchmark, arch)
                 if request is None:
                     continue   # the judge left before a job (its build failed): the child stays fresh
                 # The next child comes up while this one runs, ready for a judge that follows at once;
@@ -185,13 +186,13 @@ def _accept(listener: socket.socket, folder: Path) -> socket.socket | None:
     return None
 
 
-def _offer(stream, child: ChildRun, benchmark: dict | None) -> dict | None:
-    """Tell the judge on `stream` where `child` takes its build, and which benchmark it prepares; the
-    job it sends back, or None."""
+def _offer(stream, child: ChildRun, benchmark: dict | None, arch: str | None) -> dict | None:
+    """Tell the judge on `stream` where `child` takes its build, for which arch, and which benchmark
+    it prepares; the job it sends back, or None."""
     prepared = {"problem": files_digest(benchmark["problem_files"]), "seed": benchmark["seed"]} if benchmark else None
     try:
         _send(stream, {"inbox": str(child.inbox), "isolation": child.job["isolation"], "pid": child.pid(),
-                       "prepared": prepared})
+                       "prepared": prepared, "arch": arch})
         line = stream.readline()
         return json.loads(line) if line else None
     except (OSError, ValueError):
@@ -230,6 +231,7 @@ class StandbyChild:
     deadline_s: float
     job: dict
     prepared: dict | None = None   # {"problem": files_digest, "seed"}: the benchmark the child made while waiting
+    arch: str | None = None        # the GPU architecture to build for, as the host's starter found it
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
 
     def start(self) -> None:
@@ -274,12 +276,13 @@ def adopt(folder: Path, deadline_s: float) -> StandbyChild | None:
         lock.close()
         return None
     return StandbyChild(connection, lock, Path(hello["inbox"]), hello["pid"], deadline_s,
-                        {"isolation": hello["isolation"]}, hello.get("prepared"))
+                        {"isolation": hello["isolation"]}, hello.get("prepared"), hello.get("arch"))
 
 
-def ensure_host(folder: Path, config: dict) -> None:
+def ensure_host(folder: Path, config: dict, arch: str | None = None) -> None:
     """Start the host for `config` in `folder` (its host_folder) in the background unless one runs;
-    it is ready for the next judge."""
+    it is ready for the next judge. `arch`: the GPU architecture the host's children are built for,
+    told to the judges it serves so that they need not ask the driver (NVML takes about 80 ms)."""
     idle_seconds()   # a bad setting is the user's to fix, not a host that dies at its start
     if len(str(folder / "socket")) > SOCKET_PATH_MAX:
         return
@@ -293,7 +296,7 @@ def ensure_host(folder: Path, config: dict) -> None:
         host = subprocess.Popen([sys.executable, "-m", "sandbox.standby", str(folder)], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=log, cwd=repository_root(), start_new_session=True,
                                 env={**os.environ, "PYTHONPATH": config["env"]["PYTHONPATH"]})
-    host.stdin.write(json.dumps(config).encode())
+    host.stdin.write(json.dumps({"config": config, "arch": arch}).encode())
     host.stdin.close()
 
 
@@ -315,7 +318,8 @@ def stop_host(folder: Path) -> None:
 
 def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))   # so that its waiting child is ended too
-    serve(Path(sys.argv[1]), json.loads(sys.stdin.read()))
+    told = json.loads(sys.stdin.read())
+    serve(Path(sys.argv[1]), told["config"], told["arch"])
     return 0
 
 

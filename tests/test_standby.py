@@ -170,6 +170,35 @@ def test_busy_host_leaves_the_judge_its_own_child(hosts):
         held.close()
 
 
+def test_host_tells_its_judges_the_arch_its_starter_found(hosts):
+    config = standby.launch_config(RUN_CHILD, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+                                   kernel_cache_folder=None)
+    folder = standby.host_folder(hosts, config)
+    standby.ensure_host(folder, config, "sm_90a")
+    wait_for_host(hosts)
+    for _ in range(2):   # the next child too: the host tells every judge
+        adopted = standby.adopt(folder, deadline_s=10.0)
+        assert adopted is not None and adopted.arch == "sm_90a"
+        adopted.close()
+
+
+@pytest.mark.gpu
+def test_judge_in_a_standby_child_builds_without_asking_the_driver(hosts, monkeypatch):
+    from judge.build import arch
+
+    judged(ACCEPTED, "gpu")
+    wait_for_host(hosts)
+    arch.default_arch.cache_clear()
+
+    def asked():
+        raise AssertionError("the build asked the driver for the arch although the standby host told it")
+    monkeypatch.setattr(arch, "_nvml_capability", asked)
+    monkeypatch.setattr(arch, "_smi_capability", asked)
+    result, adopted = judged(ACCEPTED.replace("void solve", "\nvoid solve", 1), "gpu")   # a new build
+    assert adopted["standby"] and result.verdict == "AC" and not result.compile.cached, result.message
+    arch.default_arch.cache_clear()
+
+
 def test_idle_host_ends_with_its_child(hosts, monkeypatch):
     judge_source(load_problem(1), ACCEPTED, backend="cpu", timing=False, patterns=["sample"])   # built: no wait below
     monkeypatch.setenv("CUDAJUDGE_STANDBY_IDLE_S", "3")
