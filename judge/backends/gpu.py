@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_argtypes
+from judge.backends.gpu_kernels import GpuKernels
 from judge.harness.buffers import GUARD_BYTES, GuardedBuffer
 from judge.problems.model import Problem
 
@@ -36,6 +37,7 @@ class DeviceMemory:
         self.cp = cp
         cp.cuda.Device(0).use()
         self.stream = cp.cuda.Stream.null     # the legacy default stream: the user's stream 0 semantics
+        self.kernels = GpuKernels(cp)
 
     # --- memory ------------------------------------------------------------------------------
 
@@ -55,12 +57,7 @@ class DeviceMemory:
         return out
 
     def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None:
-        if pattern.size == 1:
-            self.cp.cuda.runtime.memset(alloc.address + offset, int(pattern[0]), nbytes)
-            return
-        word = np.dtype(f"uint{8 * pattern.size}")
-        view = self.cp.ndarray((nbytes // pattern.size,), word, memptr=alloc.handle + offset)
-        view.fill(pattern.view(word)[0])
+        self.kernels.fill(alloc.address + offset, nbytes, pattern)
 
     def free(self, alloc: Allocation) -> None:
         alloc.handle = None   # back to CuPy's pool
