@@ -7,8 +7,8 @@ flush before each sample, no reset and no verification, in two ways:
   judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls.
 With NCU=1 the single-call loop also runs under Nsight Compute (caches and clocks left alone, the
 loop's own flush before each call) and sums the solution's kernel durations per call: the GPU's own
-time for the kernels, without the gaps between them. Also repeats the judge's measurement to show
-its repeat-to-repeat spread.
+time for the kernels, without the gaps between them. Both the judge and the bare loops run
+JUDGE_REPEATS times, medians compared, with their repeat-to-repeat spreads.
 Printed figures, not pass/fail. `python bench/timing_fidelity.py --bare PROBLEM SOLUTION SIZE_JSON` is
 the loop alone, for ncu to profile.
 """
@@ -113,6 +113,16 @@ def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
     return statistics.median(calls[len(calls) // 4:])   # the first calls warm up
 
 
+def bare_us(problem, source: str, size: dict, batch: int) -> list[float]:
+    """The medians of JUDGE_REPEATS bare loops, each on its own copies of the input, as the judge repeats."""
+    return [statistics.median(BareLoop(problem, source, size, batch).per_call_us(batch, BARE_SAMPLES))
+            for _ in range(JUDGE_REPEATS)]
+
+
+def spread(values: list[float]) -> float:
+    return (max(values) - min(values)) / statistics.median(values)
+
+
 def bare_only(pid: int, rel: str, size: dict) -> None:
     BareLoop(load_problem(pid), (ROOT / rel).read_text(), size, 1).per_call_us(1, NCU_CALLS)
 
@@ -120,7 +130,7 @@ def bare_only(pid: int, rel: str, size: dict) -> None:
 def main() -> None:
     console = Console()
     table = Table("problem", "solution", "size", "judge medians (µs)", "spread", "bare, alone (µs)",
-                  "bare, batch (µs)", "ncu (µs)", "judge / alone", "judge / batch", "judge / ncu",
+                  "bare, batch: medians (µs)", "spread", "ncu (µs)", "judge / alone", "judge / batch", "judge / ncu",
                   title="timing fidelity")
     for pid, rel in CASES:
         if ONLY_PROBLEMS and pid not in ONLY_PROBLEMS:
@@ -132,14 +142,15 @@ def main() -> None:
         for i, case in enumerate(runs[0].timing.per_case):
             medians = [r.timing.per_case[i].median_us for r in runs]
             judge = statistics.median(medians)
-            spread = (max(medians) - min(medians)) / judge
-            alone = statistics.median(BareLoop(problem, source, case.size, 1).per_call_us(1, BARE_SAMPLES))
+            alones = bare_us(problem, source, case.size, 1)
+            alone = statistics.median(alones)
             batch = _batch_for(alone / 1e6, MAX_BATCH)   # as the judge batches a call of this cost
-            batched = (statistics.median(BareLoop(problem, source, case.size, batch).per_call_us(batch, BARE_SAMPLES))
-                       if batch > 1 else alone)
+            batches = bare_us(problem, source, case.size, batch) if batch > 1 else alones
+            batched = statistics.median(batches)
             ncu = ncu_median_us(pid, rel, case.size) if USE_NCU else None
             row = (str(pid), Path(rel).name, json.dumps(case.size), " ".join(f"{m:.1f}" for m in medians),
-                   f"{100 * spread:.2f}%", f"{alone:.2f}", f"{batched:.2f} (×{batch})",
+                   f"{100 * spread(medians):.2f}%", f"{alone:.2f}",
+                   " ".join(f"{m:.2f}" for m in batches) + f" (×{batch})", f"{100 * spread(batches):.2f}%",
                    f"{ncu:.2f}" if ncu else "-", f"{judge / alone:.3f}", f"{judge / batched:.3f}",
                    f"{judge / ncu:.3f}" if ncu else "-")
             console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
