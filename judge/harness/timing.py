@@ -123,9 +123,7 @@ def input_set_count(problem: Problem, case: TestCase, copy_gbps: float) -> int:
     bandwidth bounds a call's time from below, so there are never fewer sets than calls in a batch;
     and the sets together hold about what the device copies in BATCH_SAMPLE_S."""
     expected_s = evaluate(problem.benchmark.bytes, _sizing_scalars(problem, case)) / (copy_gbps * 1e9)
-    if expected_s >= BATCH_BELOW_S:
-        return INPUT_SETS
-    return _batch_for(expected_s, MAX_BATCH)
+    return max(INPUT_SETS, _batch_for(expected_s, MAX_BATCH))
 
 
 def _batch_for(call_s: float, distinct: int) -> int:
