@@ -1,12 +1,14 @@
 """Does the judge's median match a bare CUDA-event loop over the same solve(), and ncu's duration?
 
 The bare loop loads the same built library in this process and times solve() with events, an L2
-flush before each sample, no reset and no verification, in two ways:
+flush before each sample (a memset of 2× L2, as the judge flushes: how the flush writes changes
+what a short call that follows it pays), no reset and no verification, in two ways:
 - one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
 - a batch of calls on distinct copies of the input per event pair, divided by the batch, as the
   judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls.
 With NCU=1 the single-call loop also runs under Nsight Compute (caches and clocks left alone, the
-loop's own flush before each call) and sums the solution's kernel durations per call: the GPU's own
+loop's own flush and a one-thread marker kernel before each call) and sums the solution's kernel
+durations between markers: the GPU's own
 time for the kernels, without the gaps between them. Both the judge and the bare loops run
 JUDGE_REPEATS times, medians compared, with their repeat-to-repeat spreads.
 Printed figures, not pass/fail. `python bench/timing_fidelity.py --bare PROBLEM SOLUTION SIZE_JSON` is
@@ -70,14 +72,18 @@ class BareLoop:
                      for s in self.sets]
         self.flush = cp.empty(2 * cp.cuda.Device().attributes["L2CacheSize"], cp.uint8)
 
-    def per_call_us(self, batch: int, samples: int) -> list[float]:
+    def per_call_us(self, batch: int, samples: int, marked: bool = False) -> list[float]:
+        """`marked`: a marker kernel after each flush, where ncu splits its kernel list into calls."""
         cp = self.cp
         for args in self.args:
             self.lib.solve(*args)
         start, end = cp.cuda.Event(), cp.cuda.Event()
+        marker = cp.empty(1, cp.uint8)
         times = []
         for i in range(samples):
-            self.flush.fill(i & 0xFF)
+            self.flush.data.memset_async(i & 0xFF, self.flush.nbytes)
+            if marked:
+                marker.fill(i & 0xFF)
             start.record()
             for args in self.args[:batch]:
                 self.lib.solve(*args)
@@ -102,7 +108,7 @@ def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
         print(out.stdout[-2000:], out.stderr[-2000:])
         return None
     calls, current = [], None
-    for row in rows:   # the loop's L2 flush (a CuPy kernel) comes before every call
+    for row in rows:   # the marker (a CuPy kernel) comes before every call
         if row["Kernel Name"].startswith("cupy"):
             if current is not None:
                 calls.append(current)
@@ -124,7 +130,7 @@ def spread(values: list[float]) -> float:
 
 
 def bare_only(pid: int, rel: str, size: dict) -> None:
-    BareLoop(load_problem(pid), (ROOT / rel).read_text(), size, 1).per_call_us(1, NCU_CALLS)
+    BareLoop(load_problem(pid), (ROOT / rel).read_text(), size, 1).per_call_us(1, NCU_CALLS, marked=True)
 
 
 def main() -> None:

@@ -81,3 +81,10 @@ def test_fill_writes_the_pattern_over_exactly_the_bytes_asked(memory, dtype, off
     assert (got[:offset] == 0x11).all() and (got[offset + nbytes:] == 0x11).all()
     np.testing.assert_array_equal(got[offset:offset + nbytes], np.tile(pattern, nbytes // pattern.size))
     memory.free(alloc)
+
+
+def test_a_pattern_that_does_not_tile_sixteen_bytes_is_refused(memory):
+    alloc = memory.allocate(64)
+    with pytest.raises(ValueError, match="3 bytes does not tile 16"):
+        memory.fill(alloc, 0, 48, np.array([1, 2, 3], np.uint8))
+    memory.free(alloc)
