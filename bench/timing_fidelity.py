@@ -8,9 +8,9 @@ what a short call that follows it pays), no reset and no verification, in two wa
   judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls.
 With NCU=1 the single-call loop also runs under Nsight Compute (caches and clocks left alone, the
 loop's own flush and a one-thread marker kernel before each call) and sums the solution's kernel
-durations between markers: the GPU's own
-time for the kernels, without the gaps between them. Both the judge and the bare loops run
-JUDGE_REPEATS times, medians compared, with their repeat-to-repeat spreads.
+durations between markers: the GPU's own time for the kernels, without the gaps between them.
+Both the judge and the bare loops run JUDGE_REPEATS times, medians compared, with their
+repeat-to-repeat spreads.
 Printed figures, not pass/fail. `python bench/timing_fidelity.py --bare PROBLEM SOLUTION SIZE_JSON` is
 the loop alone, for ncu to profile.
 """
