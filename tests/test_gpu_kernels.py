@@ -1,6 +1,7 @@
-"""The judge's own device kernels. The check of timed outputs flags a call exactly when some bit of
-some output differs from its first call's; the fill writes its pattern over every byte asked and no
-other. Both in the 16-byte words, in the byte tail, and at addresses that are not 16-byte aligned."""
+"""The judge's own device kernels. The check of timed outputs flags an input set exactly when some
+bit of some output of the set differs from its first call's, and only for the sets a sample asks;
+the fill writes its pattern over every byte asked and no other, one buffer or a table's rows. Both
+in the 16-byte words, in the byte tail, and at addresses that are not 16-byte aligned."""
 from __future__ import annotations
 
 import numpy as np
@@ -20,16 +21,22 @@ def memory():
     return DeviceMemory()
 
 
-def _flags(memory, calls):
-    same_bits = SameBits(memory, len(calls))
-    same_bits.enqueue(calls)
+def _same_bits(memory, sets):
+    """sets[k]: set k's (output, first output) pairs."""
+    return SameBits(memory, [{str(i): got for i, (got, _) in enumerate(pairs)} for pairs in sets],
+                    [{str(i): golden for i, (_, golden) in enumerate(pairs)} for pairs in sets])
+
+
+def _flags(memory, sets, ks=None):
+    same_bits = _same_bits(memory, sets)
+    same_bits.enqueue(list(range(len(sets))) if ks is None else ks)
     memory.stream.synchronize()
-    return same_bits.raised(len(calls))
+    return same_bits.raised()
 
 
 @pytest.mark.parametrize("nbytes", [1, 15, 16, 17, (1 << 22) + 5])
 @pytest.mark.parametrize("where", ["first", "middle", "last"])
-def test_one_flipped_bit_anywhere_raises_its_call_alone(memory, nbytes, where):
+def test_one_flipped_bit_anywhere_raises_its_set_alone(memory, nbytes, where):
     cp = memory.cp
     golden = cp.asarray(np.random.default_rng(nbytes).integers(0, 256, nbytes, dtype=np.uint8))
     same, changed = golden.copy(), golden.copy()
@@ -47,7 +54,7 @@ def test_unaligned_views_are_compared_byte_by_byte(memory):
     assert _flags(memory, [[(got, golden)]]) == [0]
 
 
-def test_a_call_is_flagged_when_any_one_of_its_outputs_differs(memory):
+def test_a_set_is_flagged_when_any_one_of_its_outputs_differs(memory):
     cp = memory.cp
     a = cp.ones(1000, cp.float32)
     b = cp.zeros(333, cp.int64)
@@ -58,14 +65,29 @@ def test_a_call_is_flagged_when_any_one_of_its_outputs_differs(memory):
 
 def test_flags_start_lowered_at_every_sample(memory):
     cp = memory.cp
-    golden = cp.zeros(64, cp.uint32)
-    changed = golden.copy()
+    golden = [cp.zeros(64, cp.uint32) for _ in range(3)]
+    changed = golden[0].copy()
     changed[5] = 7
-    same_bits = SameBits(memory, 2)
-    same_bits.enqueue([[(changed, golden)], [(changed, golden)]])
-    same_bits.enqueue([[(golden.copy(), golden)]])
+    same_bits = _same_bits(memory, [[(changed, golden[0])], [(golden[1].copy(), golden[1])],
+                                    [(golden[2].copy(), golden[2])]])
+    same_bits.enqueue([0, 1])
+    same_bits.enqueue([1, 2])
     memory.stream.synchronize()
-    assert same_bits.raised(2) == []
+    assert same_bits.raised() == []
+
+
+def test_a_sample_compares_its_own_sets_only_wrapping_around_the_rotation(memory):
+    cp = memory.cp
+    golden = [cp.full(1000, k, cp.float32) for k in range(4)]
+    changed = [g.copy() for g in golden]
+    changed[0][999] = -1
+    changed[2][0] = -1
+    sets = [[(changed[k], golden[k])] for k in range(4)]
+    assert _flags(memory, sets, [3, 0]) == [0]
+    assert _flags(memory, sets, [1]) == []
+    assert _flags(memory, sets, [1, 2, 3, 0]) == [0, 2]
+    with pytest.raises(ValueError, match="not consecutive"):
+        _same_bits(memory, sets).enqueue([0, 2])
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "float16", "float32", "float64", "int64"])
@@ -88,3 +110,27 @@ def test_a_pattern_that_does_not_tile_sixteen_bytes_is_refused(memory):
     with pytest.raises(ValueError, match="3 bytes does not tile 16"):
         memory.fill(alloc, 0, 48, np.array([1, 2, 3], np.uint8))
     memory.free(alloc)
+
+
+def test_fill_rows_fills_the_rows_asked_wrapping_around_and_nothing_else(memory):
+    cp = memory.cp
+    dtypes = ["float32", "uint8", "float64", "float16", "int64"]
+    spans_at = [(0, 4096), (3, 1001), (256, 1 << 20), (8, 62), (0, 0)]   # (offset, bytes): aligned, unaligned, tails
+    allocs = [memory.allocate(offset + nbytes + 64) for offset, nbytes in spans_at]
+    for alloc, (offset, nbytes) in zip(allocs, spans_at):
+        memory.write(alloc, 0, np.full(offset + nbytes + 64, 0x11, np.uint8))
+    fill = memory.kernels.fill_rows([(alloc.address + offset, nbytes - nbytes % sentinel(np.dtype(d)).size,
+                                      sentinel(np.dtype(d)))
+                                     for alloc, (offset, nbytes), d in zip(allocs, spans_at, dtypes)])
+    fill(3, 3)   # rows 3, 4, 0
+    cp.cuda.Stream.null.synchronize()
+    for row, (alloc, (offset, nbytes), d) in enumerate(zip(allocs, spans_at, dtypes)):
+        pattern = sentinel(np.dtype(d))
+        nbytes -= nbytes % pattern.size
+        got = memory.read(alloc, 0, offset + nbytes + 64)
+        expect = np.full(offset + nbytes + 64, 0x11, np.uint8)
+        if row in (3, 4, 0):
+            expect[offset:offset + nbytes] = np.tile(pattern, nbytes // pattern.size)
+        np.testing.assert_array_equal(got, expect, err_msg=f"row {row}")
+    for alloc in allocs:
+        memory.free(alloc)

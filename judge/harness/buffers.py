@@ -66,10 +66,13 @@ def write_payload(backend: Backend, buf: GuardedBuffer, data: np.ndarray) -> Non
     backend.write(buf.alloc, GUARD_BYTES, np.ascontiguousarray(data).view(np.uint8))
 
 
+def reset_pattern(param: Param) -> np.ndarray:
+    """The bytes an output starts as, over and over: sentinel or zeros, as the problem declares."""
+    return np.zeros(1, np.uint8) if param.init == "zeros" else sentinel(param.np_dtype)
+
+
 def reset_output(backend: Backend, buf: GuardedBuffer) -> None:
-    """Sentinel or zeros, as the problem declares."""
-    pattern = np.zeros(1, np.uint8) if buf.param.init == "zeros" else sentinel(buf.param.np_dtype)
-    backend.fill(buf.alloc, GUARD_BYTES, buf.nbytes, pattern)
+    backend.fill(buf.alloc, GUARD_BYTES, buf.nbytes, reset_pattern(buf.param))
 
 
 def read_payload(backend: Backend, buf: GuardedBuffer) -> np.ndarray:

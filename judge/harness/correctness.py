@@ -55,19 +55,16 @@ def release(backend: Backend, prepared: Prepared) -> None:
         backend.free(buf.alloc)
 
 
-def reset_outputs(backend: Backend, problem: Problem, prepared: Prepared, device_initial: dict | None = None) -> None:
-    """Outputs back to the sentinel (or zeros), in/out parameters to their initial content: copied
-    from `device_initial` when given (timing resets before every sample, where writing from the host
-    would cost more than many solve() calls), else written from the host. Inputs proper stay as
-    written: a write to them is caught after the call."""
+def reset_outputs(backend: Backend, problem: Problem, prepared: Prepared) -> None:
+    """Outputs back to the sentinel (or zeros), in/out parameters to their initial content, written
+    from the host. Inputs proper stay as written: a write to them is caught after the call. (Timing
+    resets its sets on the device: judge.harness.timing.)"""
     for p in problem.params:
         buf = prepared.buffers.get(p.name)
         if buf is None:
             continue
         if p.role.value == "out":
             B.reset_output(backend, buf)
-        elif p.role.value == "inout" and device_initial is not None:
-            backend.device_view(buf)[...] = device_initial[p.name]
         elif p.role.value == "inout":
             B.write_payload(backend, buf, prepared.data.arrays[p.name])
 

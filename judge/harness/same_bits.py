@@ -1,9 +1,9 @@
-"""Which timed calls left outputs that differ, bit for bit, from their first call's.
+"""Which input sets' timed calls left outputs that differ, bit for bit, from their first call's.
 
-Every timed call's outputs are checked. One compare kernel per output (judge.backends.gpu_kernels)
-reads both buffers once and raises its call's flag on any difference. It is enqueued after the
-sample's end event, so the flags are ready when the sample's one synchronization returns, and only
-a call whose flag rose is checked against the reference.
+Every timed call's outputs are checked. One compare launch per sample (judge.backends.gpu_kernels)
+reads each output of the sample's sets and its first output once, and raises the set's flag on any
+difference. It is enqueued after the sample's end event, so the flags are ready when the sample's
+one synchronization returns, and only a set whose flag rose is checked against the reference.
 """
 from __future__ import annotations
 
@@ -11,19 +11,23 @@ import numpy as np
 
 
 class SameBits:
-    """Flags for up to `slots` calls of a sample, on the device of `backend` (a DeviceMemory)."""
+    """outputs[k] and golden[k]: set k's output arrays and their first call's copies, by name, on the
+    device of `backend` (a DeviceMemory)."""
 
-    def __init__(self, backend, slots: int):
-        self.kernels = backend.kernels
-        self.flags = backend.cp.zeros(slots, backend.cp.int32)
+    def __init__(self, backend, outputs: list[dict], golden: list[dict]):
+        self._per_set = len(outputs[0]) if outputs else 0
+        self._compare = backend.kernels.differs_rows(
+            [(view.data.ptr, golden[k][name].data.ptr, view.nbytes, k)
+             for k, views in enumerate(outputs) for name, view in views.items()])
+        self.flags = backend.cp.zeros(len(outputs), backend.cp.int32)
 
-    def enqueue(self, calls: list[list[tuple]]) -> None:
-        """calls[i]: the (output, first output) array pairs of call i; flag i rises if any pair differs."""
-        self.flags.fill(0)
-        for slot, pairs in enumerate(calls):
-            for got, golden in pairs:
-                self.kernels.differs(got.data.ptr, golden.data.ptr, got.nbytes, self.flags, slot)
+    def enqueue(self, ks: list[int]) -> None:
+        """Compare the outputs of sets ks: consecutive sets, wrapping around after the last (a rotation)."""
+        if ks != [(ks[0] + i) % len(self.flags) for i in range(len(ks))]:
+            raise ValueError(f"sets {ks} are not consecutive")
+        self.flags.data.memset_async(0, self.flags.nbytes)
+        self._compare(ks[0] * self._per_set, len(ks) * self._per_set, self.flags)
 
-    def raised(self, count: int) -> list[int]:
-        """The calls whose flag rose; read once the enqueued kernels have run."""
-        return np.flatnonzero(self.flags[:count].get()).tolist()
+    def raised(self) -> list[int]:
+        """The sets whose flag rose; read once the enqueued kernels have run."""
+        return np.flatnonzero(self.flags.get()).tolist()

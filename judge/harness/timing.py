@@ -15,8 +15,8 @@ from types import ModuleType
 
 import numpy as np
 
-from judge.harness.correctness import (Prepared, compare_outputs, make_case_data, prepare, read_outputs, release,
-                                      reset_outputs)
+from judge.harness import buffers as B
+from judge.harness.correctness import Prepared, compare_outputs, make_case_data, prepare, read_outputs, release
 from judge.harness.same_bits import SameBits
 from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
@@ -231,8 +231,21 @@ def _checker(backend, problem: Problem, reference: ModuleType, cs: CaseSets):
 
 
 def _resetter(backend, problem: Problem, cs: CaseSets):
-    """reset(k): set k's outputs back to their state before any call, in/out parameters by a copy on the device."""
-    return lambda k: reset_outputs(backend, problem, cs.sets[k], cs.initial[k])
+    """reset(ks): the outputs of sets ks (consecutive, as _rotation hands them out) back to their
+    state before any call: one fill launch over the outputs proper of all of them, and a copy on the
+    device for each in/out parameter."""
+    outs = [p for p in problem.params if p.role.value == "out"]
+    inouts = [p.name for p in problem.params if p.role.value == "inout"]
+    fill = backend.kernels.fill_rows([(s.buffers[p.name].address, s.buffers[p.name].nbytes, B.reset_pattern(p))
+                                      for s in cs.sets for p in outs])
+
+    def reset(ks: list[int]) -> None:
+        fill(ks[0] * len(outs), len(ks) * len(outs))
+        for k in ks:
+            for name in inouts:
+                backend.device_view(cs.sets[k].buffers[name])[...] = cs.initial[k][name]
+
+    return reset
 
 
 def _output_views(backend, problem: Problem, sets: list[Prepared]) -> list[dict]:
@@ -265,7 +278,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
     args = [prepared.args(problem) for prepared in sets]
     golden: list[dict] = []
     for k in range(len(sets)):        # first call of each set: untimed, checked against the reference
-        reset(k)   # the baseline may have run on these sets before (judge.harness.ahead): its answer must go
+        reset([k])   # the baseline may have run on these sets before (judge.harness.ahead): its answer must go
         err = backend.call_solve(args[k])
         report = check(k) if err is None else None
         if err is not None or report is not None:
@@ -278,7 +291,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
 
     take = _rotation(len(sets))
     cp = backend.cp
-    same_bits = SameBits(backend, len(sets))
+    same_bits = SameBits(backend, outputs, golden)
     sorted_golden: dict[tuple[int, str], object] = {}
 
     def same_values(k: int) -> bool:
@@ -305,17 +318,14 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
 
     def sample(batch: int) -> float:
         ks = take(batch)
-        for k in ks:
-            reset(k)
+        reset(ks)
 
         def calls():
             for k in ks:
                 backend.call_solve_async(args[k])
 
-        def compare():
-            same_bits.enqueue([[(view, golden[k][name]) for name, view in outputs[k].items()] for k in ks])
         try:
-            seconds = timer.time(calls, compare)
+            seconds = timer.time(calls, lambda: same_bits.enqueue(ks))
         except Exception as exc:
             if not backend.device_failure(exc):
                 raise
@@ -323,8 +333,8 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
         err = backend.pending_error()
         if err is not None:
             raise TimedCallFailed(err.verdict, f"a timed call failed: {err.message}")
-        for i in same_bits.raised(len(ks)):
-            verify_changed(ks[i])
+        for k in same_bits.raised():
+            verify_changed(k)
         return seconds / batch
 
     return sample
@@ -333,7 +343,7 @@ def _solution_sampler(backend, problem: Problem, sets: list[Prepared], check, ti
 def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: list[Prepared], check, timer: Timer,
                       reset):
     """Times the problem's baseline like the solution, its outputs reset before every sample outside the timed region."""
-    reset(0)
+    reset([0])
     views = [{**{p.name: backend.device_view(s.buffers[p.name]) for p in problem.params if p.is_pointer},
               **s.data.scalars} for s in sets]
     with timer.stream:
@@ -346,8 +356,8 @@ def _baseline_sampler(backend, problem: Problem, reference: ModuleType, sets: li
 
     def sample(batch: int) -> float:
         ks = take(batch)
-        for k in ks:
-            reset(k)
+        reset(ks)
+
         def calls():
             with timer.stream:
                 for k in ks:
