@@ -5,7 +5,11 @@ flush before each sample (a memset of 2× L2, as the judge flushes: how the flus
 what a short call that follows it pays), no reset and no verification, in two ways:
 - one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
 - a batch of calls on distinct copies of the input per event pair, divided by the batch, as the
-  judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls.
+  judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls;
+- the same batch held: a one-thread kernel holds the stream until the host has enqueued the whole
+  batch (as nvbench does), so no call waits for the host to issue it. For calls as short as the
+  host's issuing (problem 83 at 10^6: three launches per call), the plain batch partly times the
+  host, and what runs before the start event (the judge's reset, or nothing) changes how much.
 With NCU=1 the single-call loop also runs under Nsight Compute (caches and clocks left alone, the
 loop's own flush and a one-thread marker kernel before each call) and sums the solution's kernel
 durations between markers: the GPU's own time for the kernels, without the gaps between them.
@@ -43,6 +47,11 @@ CASES = [(1, "problems/001-relu/solutions/accepted/vectorized.cu"),
          (83, "problems/083-multi-block-scan/solutions/accepted/decoupled_lookback.cu")]
 JUDGE_REPEATS = int(os.environ.get("JUDGE_REPEATS", "3"))
 BARE_SAMPLES = 200
+HOLD_CYCLES = 200_000_000      # about 0.1 s: a solve() that waits for the device ends the hold
+HOLD = r"""extern "C" __global__ void hold(volatile const long long* released, long long sample, long long cycles) {
+    const long long began = clock64();
+    while (*released < sample && clock64() - began < cycles) {}
+}"""
 NCU_CALLS = 40
 ONLY_PROBLEMS = {int(p) for p in os.environ.get("PROBLEMS", "").split(",") if p}
 USE_NCU = os.environ.get("NCU") == "1"
@@ -71,9 +80,14 @@ class BareLoop:
         self.args = [[s[p.name].data.ptr if p.is_pointer else scalars[p.name] for p in problem.params]
                      for s in self.sets]
         self.flush = cp.empty(2 * cp.cuda.Device().attributes["L2CacheSize"], cp.uint8)
+        self.hold = cp.RawKernel(HOLD, "hold")
+        self.released = cp.zeros(1, cp.int64)              # the last sample let go, written from another stream
+        self.release_stream = cp.cuda.Stream(non_blocking=True)
+        self.held_samples = 0
 
-    def per_call_us(self, batch: int, samples: int, marked: bool = False) -> list[float]:
-        """`marked`: a marker kernel after each flush, where ncu splits its kernel list into calls."""
+    def per_call_us(self, batch: int, samples: int, marked: bool = False, held: bool = False) -> list[float]:
+        """`marked`: a marker kernel after each flush, where ncu splits its kernel list into calls.
+        `held`: the stream held from before the start event until the batch is enqueued."""
         cp = self.cp
         for args in self.args:
             self.lib.solve(*args)
@@ -84,10 +98,16 @@ class BareLoop:
             self.flush.data.memset_async(i & 0xFF, self.flush.nbytes)
             if marked:
                 marker.fill(i & 0xFF)
+            if held:
+                self.held_samples += 1
+                self.hold((1,), (1,), (self.released, np.int64(self.held_samples), np.int64(HOLD_CYCLES)))
             start.record()
             for args in self.args[:batch]:
                 self.lib.solve(*args)
             end.record()
+            if held:
+                with self.release_stream:
+                    self.released.fill(self.held_samples)
             end.synchronize()
             times.append(cp.cuda.get_elapsed_time(start, end) * 1e3 / batch)
         return times
@@ -119,9 +139,9 @@ def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
     return statistics.median(calls[len(calls) // 4:])   # the first calls warm up
 
 
-def bare_us(problem, source: str, size: dict, batch: int) -> list[float]:
+def bare_us(problem, source: str, size: dict, batch: int, held: bool = False) -> list[float]:
     """The medians of JUDGE_REPEATS bare loops, each on its own copies of the input, as the judge repeats."""
-    return [statistics.median(BareLoop(problem, source, size, batch).per_call_us(batch, BARE_SAMPLES))
+    return [statistics.median(BareLoop(problem, source, size, batch).per_call_us(batch, BARE_SAMPLES, held=held))
             for _ in range(JUDGE_REPEATS)]
 
 
@@ -136,7 +156,8 @@ def bare_only(pid: int, rel: str, size: dict) -> None:
 def main() -> None:
     console = Console()
     table = Table("problem", "solution", "size", "judge medians (µs)", "spread", "bare, alone (µs)",
-                  "bare, batch: medians (µs)", "spread", "ncu (µs)", "judge / alone", "judge / batch", "judge / ncu",
+                  "bare, batch: medians (µs)", "spread", "held batch: medians (µs)", "ncu (µs)", "judge / alone",
+                  "judge / batch", "judge / held", "judge / ncu",
                   title="timing fidelity")
     for pid, rel in CASES:
         if ONLY_PROBLEMS and pid not in ONLY_PROBLEMS:
@@ -153,12 +174,14 @@ def main() -> None:
             batch = _batch_for(alone / 1e6, MAX_BATCH)   # as the judge batches a call of this cost
             batches = bare_us(problem, source, case.size, batch) if batch > 1 else alones
             batched = statistics.median(batches)
+            helds = bare_us(problem, source, case.size, batch, held=True)
+            held = statistics.median(helds)
             ncu = ncu_median_us(pid, rel, case.size) if USE_NCU else None
             row = (str(pid), Path(rel).name, json.dumps(case.size), " ".join(f"{m:.1f}" for m in medians),
                    f"{100 * spread(medians):.2f}%", f"{alone:.2f}",
                    " ".join(f"{m:.2f}" for m in batches) + f" (×{batch})", f"{100 * spread(batches):.2f}%",
-                   f"{ncu:.2f}" if ncu else "-", f"{judge / alone:.3f}", f"{judge / batched:.3f}",
-                   f"{judge / ncu:.3f}" if ncu else "-")
+                   " ".join(f"{m:.2f}" for m in helds), f"{ncu:.2f}" if ncu else "-", f"{judge / alone:.3f}",
+                   f"{judge / batched:.3f}", f"{judge / held:.3f}", f"{judge / ncu:.3f}" if ncu else "-")
             console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
             table.add_row(*row)
     console.print(table)
