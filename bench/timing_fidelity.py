@@ -36,7 +36,7 @@ from rich.console import Console
 from rich.table import Table
 
 from judge.build import build
-from judge.harness.timing import MAX_BATCH, _batch_for
+from judge.timing.stats import MAX_BATCH, batch_for as _batch_for
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 

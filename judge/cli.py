@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from judge.problems.loader import ProblemError, find_problem_folder, parse_problem, problem_folders
+from judge.protocol import BuildStarted, Progress, Queued, Status, TestDone, TimingCaseStarted
 
 app = typer.Typer(help="A practice judge for CUDA kernels.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -157,11 +158,13 @@ def judge_command(
                                   filename=solution.name, arch=arch, standby=standby)
         else:
             with console.status(f"judging {solution.name} for {spec.key} …") as status:
-                def progress(event: dict) -> None:
-                    if event["event"] == "test":
-                        status.update(f"{event['result']['name']}: {event['result']['verdict']}")
-                    elif event["event"] in ("build_start", "timing_case"):
-                        status.update(event.get("case", "building …"))
+                def progress(event: Progress) -> None:
+                    if isinstance(event, TestDone):
+                        status.update(f"{event.result.name}: {event.result.verdict.value}")
+                    elif isinstance(event, BuildStarted):
+                        status.update("building …")
+                    elif isinstance(event, TimingCaseStarted):
+                        status.update(event.case)
                 result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing,
                                       patterns=tests, filename=solution.name, arch=arch, on_event=progress,
                                       standby=standby)
@@ -202,13 +205,13 @@ def _judge_remote(server: str, token: Optional[str], problem: str, solution: Pat
                 _, result = remote.judge(problem, source, mode=mode, filename=solution.name, gpu=gpu)
             else:
                 with console.status(f"submitting {solution.name} for {problem} to {server} …") as status:
-                    def progress(event: dict) -> None:
-                        if event["event"] == "test":
-                            status.update(f"{event['result'].get('name')}: {event['result'].get('verdict')}")
-                        elif event["event"] == "status":
-                            status.update(f"{event['status']} …")
-                        elif event["event"] == "queued":
-                            status.update(f"submission {event['id']} queued …")
+                    def progress(event: Progress) -> None:
+                        if isinstance(event, TestDone):
+                            status.update(f"{event.result.name}: {event.result.verdict.value}")
+                        elif isinstance(event, Status):
+                            status.update(f"{event.status} …")
+                        elif isinstance(event, Queued):
+                            status.update(f"submission {event.id} queued …")
                     _, result = remote.judge(problem, source, mode=mode, filename=solution.name, gpu=gpu,
                                              on_event=progress)
         finally:

@@ -9,7 +9,8 @@ from rich.text import Text
 from judge.result import Diagnostic, Result, Verdict
 
 VERDICT_STYLE = {Verdict.AC: "bold green", Verdict.WA: "bold red", Verdict.CE: "bold yellow", Verdict.RE: "bold magenta",
-                 Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red"}
+                 Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red",
+                 Verdict.NR: "dim"}
 BAR_WIDTH = 30
 
 
@@ -65,6 +66,18 @@ def kernels_table(result: Result) -> Table:
     return table
 
 
+def isolation_warnings(result: Result) -> list[str]:
+    """What the run lacked of the isolation the judge wants, in words (a run that never started says nothing)."""
+    if result.device is None:
+        return []
+    missing = [name for name, word in (("bubblewrap", "bubblewrap"), ("seccomp", "seccomp"))
+               if not any(i.startswith(word) for i in result.isolation)]
+    if not missing:
+        return []
+    return [f"solve() ran without {' and without '.join(missing)}: it could read and change what your user can "
+            f"(install them: apt-get install bubblewrap libseccomp2); a server refuses to judge like this"]
+
+
 def render(result: Result, console: Console) -> None:
     if result.compile.diagnostics:
         console.print(Panel(Group(*[diagnostic_text(d) for d in result.compile.diagnostics]), title="compiler",
@@ -77,6 +90,8 @@ def render(result: Result, console: Console) -> None:
             console.print(kernels_table(result))
     for note in result.notes:
         console.print(f"note: {note}", style="dim", highlight=False)
+    for warning in isolation_warnings(result):
+        console.print(f"warning: {warning}", style="bold yellow", highlight=False)
     head = Text.assemble(verdict_text(result.verdict), "  ", result.message,
                          f"   [{result.backend}{' · ' + result.device if result.device else ''} · seed {result.seed}]")
     console.print(head, highlight=False)

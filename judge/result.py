@@ -17,6 +17,7 @@ class Verdict(str, Enum):
     MLE = "MLE"  # device arena or host memory exceeded
     OLE = "OLE"  # output (printf / log) flood
     IE = "IE"    # the judge's own fault
+    NR = "NR"    # not run: the test's message says why (an earlier fatal failure, the budget)
 
 
 class Diagnostic(BaseModel):

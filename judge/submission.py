@@ -1,4 +1,8 @@
-"""Judge one submission: build, run the harness in a child, and assemble the Result."""
+"""Judge one submission: build it, have the runner call solve() on each test and the oracle make the
+data, check every output here, on the judge side, and assemble the Result.
+
+Every planned test is in the Result: one that did not run says why.
+"""
 from __future__ import annotations
 
 import os
@@ -6,30 +10,39 @@ import secrets
 import shutil
 import subprocess
 import tempfile
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from functools import lru_cache
 from importlib.util import find_spec
 from typing import Callable
 
+from judge import exchange as X
+from judge.checking.data import Oracle
+from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
+from judge.checking.tests import judge_test
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, test_cases
+from judge.protocol import (BuildDone, BuildStarted, Finish, OracleJob, OracleReady, Progress, Ready, RunnerJob,
+                            RunnerStarted, TestDone, encode)
 from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
 from sandbox import standby
-from sandbox.runner import FINAL_EVENTS, OUTPUT_CAP_BYTES, ChildRun, run_child
-from sandbox.standby import StandbyChild, files_digest
+from sandbox.runner import ORACLE_FILE_BYTES, OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child, ChildEnded, isolation_of, run_child
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
 CPU_MIN_DEADLINE_S = 10.0
+CPU_BUDGET_FACTOR = 3.0        # the whole judge's budget on the CPU backend, against the GPU's
 KERNEL_CACHE_FOLDER = "cupy-kernels"   # under the build cache's root
 STANDBY_FOLDER = "standby"             # likewise: one folder per standby host
-RUN_CHILD = "judge.harness.child"
+RUNNER = "judge.runner"
+ORACLE = "judge.checking.oracle"
+EXCHANGE_FILE = "buffers"
 
-EventHook = Callable[[dict], None]
+EventHook = Callable[[Progress], None]
 
 
 @lru_cache(maxsize=1)
@@ -95,66 +108,62 @@ def _rerun_choice(cases: list[TestCase]) -> str | None:
         if candidates else None
 
 
-def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
-    for t in tests:
-        if t.verdict != Verdict.AC:
-            return t.verdict, f"{t.verdict.value} on test {t.name}: {t.message}"
-    return Verdict.AC, f"all {len(tests)} tests passed"
-
-
 def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto", seed: int | None = None,
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
                  on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local",
                  standby: bool = False) -> Result:
-    """`hidden`: folders the run child must not see besides the catalog (e.g. a server's data folder).
+    """`hidden`: folders the sandboxed children must not see besides the catalog (e.g. a server's data folder).
     `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible.
     `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's.
-    `standby`: run in a child that a background host started before this call (sandbox.standby) when
+    `standby`: run in a runner that a background host started before this call (sandbox.standby) when
     one is ready, and leave a host running for the next call."""
     backend = resolve_backend(backend)
     cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
     if not cases:
         raise ValueError(f"no test of {problem.key} matches {patterns}")
-    deadline = problem.limits.deadline_s if backend == "gpu" else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
-    launch = dict(gpu=(backend == "gpu"), hidden=[problem.folder.parent, *hidden], device=device,
-                  kernel_cache_folder=_kernel_cache(account) if backend == "gpu" else None)
-    files = problem_files(problem)
+    gpu = backend == "gpu"
+    deadline = problem.limits.deadline_s if gpu else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
+    budget_s = problem.limits.budget_s * (1.0 if gpu else CPU_BUDGET_FACTOR)
+    budget_ends = time.monotonic() + budget_s
+    hidden_folders = [problem.folder.parent, *hidden]
+    launch = dict(gpu=gpu, hidden=hidden_folders, device=device,
+                  kernel_cache_folder=_kernel_cache(account) if gpu else None)
+    timed = timing and gpu
     with ExitStack() as cleanup:
-        child = _standby_child(launch, deadline) if standby else None
-        prepared = _prepared_seed(child, files, seed) if timing else None
-        seed = prepared if prepared is not None else secrets.randbits(31) if seed is None else seed
-        arch = arch or (child.arch if child is not None else None)
-        on_event({"event": "child", "standby": child is not None, "pid": child.pid if child else None,
-                  "benchmark_prepared": prepared is not None})
-        if child is None:
-            # The run child starts now and comes up (interpreter, imports) while the submission builds;
-            # the build's files are then placed in its inbox, the only build folder it sees.
-            inbox = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="cudajudge-run-")))
-            child = run_child(RUN_CHILD, job={}, deadline_s=deadline, build_dir=inbox, **launch)
-        cleanup.callback(child.close)
-        child.start()
-        return _build_and_run(problem, files, source, child, cases, backend=backend, seed=seed,
-                              timing=timing, filename=filename, arch=arch, on_event=on_event)
+        pair = _standby_pair(launch) if standby else None
+        on_event(RunnerStarted(standby=pair is not None, pid=pair[0].pid() if pair else None))
+        if pair is None:
+            # Both start now and come up (interpreter, imports) while the submission builds; the build's
+            # files are then placed in the runner's inbox, the only build folder it sees.
+            folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="cudajudge-run-")))
+            (folder / "runner").mkdir()
+            (folder / "oracle").mkdir()
+            pair = (run_child(RUNNER, build_dir=folder / "runner", **launch),
+                    run_child(ORACLE, gpu=gpu, build_dir=folder / "oracle", hidden=hidden_folders, device=device,
+                              file_bytes=ORACLE_FILE_BYTES))
+        runner, oracle = pair
+        arch = arch or runner.arch
+        for child in pair:
+            cleanup.callback(child.close)
+            child.start()
+            child.budget_ends = budget_ends
+        oracle.send(encode(OracleJob(problem_files=problem_files(problem), problem_folder_name=problem.folder.name,
+                              exchange=str(oracle.exchange), gpu=timed)))
+        seed = secrets.randbits(31) if seed is None else seed
+        run = Run(problem, cases, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s, timed=timed,
+                  runner=runner, oracle=oracle, on_event=on_event)
+        return run.judge(source, filename=filename, arch=arch)
 
 
-def _prepared_seed(child: StandbyChild | None, files: dict[str, str], seed: int | None) -> int | None:
-    """The seed whose benchmark `child` made while it waited (sandbox.standby), when it is this
-    problem's and agrees with the seed asked for."""
-    prepared = child.prepared if child is not None else None
-    if not prepared or prepared["problem"] != files_digest(files):
-        return None
-    return prepared["seed"] if seed in (None, prepared["seed"]) else None
-
-
-def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
-    """The waiting child of the standby host for this launch, if one is free; a host is started for
-    the next call when none runs."""
+def _standby_pair(launch: dict) -> tuple[Child, Child] | None:
+    """The waiting runner and oracle of the standby host for this launch, if they are free and isolated
+    as children started here would be; a host is started for the next call when none runs."""
     from judge.build.cache import cache_root
 
-    config = standby.launch_config(RUN_CHILD, **launch)
+    config = standby.launch_config(RUNNER, ORACLE, **launch)
     folder = standby.host_folder(cache_root() / STANDBY_FOLDER, config)   # hashes the judge's code: once
-    child = standby.adopt(folder, deadline_s)
+    child = standby.adopt(folder, config["isolation"])
     if child is None:
         from judge.build.arch import default_arch   # what this judge's own build asks anyway
 
@@ -163,14 +172,14 @@ def _standby_child(launch: dict, deadline_s: float) -> StandbyChild | None:
 
 
 def problem_files(problem: Problem) -> dict[str, str]:
-    """What a run child gets of the problem: its definition and reference, by file name."""
+    """What the oracle gets of the problem: its definition and reference, by file name."""
     return {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES}
 
 
 def _stage(inbox: Path, path: str) -> str:
-    """A build file linked (else copied) into the run child's inbox; its path there."""
+    """A build file linked (else copied) into the runner's inbox; its path there."""
     target = inbox / Path(path).name
-    target.unlink(missing_ok=True)   # a standby child's inbox may hold the files of a judge that left early
+    target.unlink(missing_ok=True)   # a standby runner's inbox may hold the files of a judge that left early
     try:
         os.link(path, target)
     except OSError:
@@ -178,77 +187,162 @@ def _stage(inbox: Path, path: str) -> str:
     return str(target)
 
 
-def _build_and_run(problem: Problem, files: dict[str, str], source: str | bytes, child: ChildRun | StandbyChild,
-                   cases: list[TestCase], *,
-                   backend: str, seed: int, timing: bool, filename: str, arch: str | None,
-                   on_event: EventHook) -> Result:
-    on_event({"event": "build_start", "backend": backend})
-    compile_info, library, artifacts = _build(problem, source, backend, filename, arch)
-    on_event({"event": "build_done", "compile": compile_info.model_dump(mode="json")})
-    notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
-    if not compile_info.ok:
-        first = next((d for d in compile_info.diagnostics if d.severity == "error"), None)
-        where = f"{first.file}:{first.line}: " if first and first.line else ""
-        return Result(problem=problem.key, backend=backend, seed=seed, verdict=Verdict.CE, compile=compile_info,
-                      message=f"compile error: {where}{first.message if first else compile_info.log[:300]}", notes=notes)
+def _test_result(case: TestCase, verdict: Verdict, message: str) -> TestResult:
+    return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict, message=message)
 
-    child.job.update({
-        "problem_files": files,
-        "problem_folder_name": problem.folder.name, "backend": backend, "library": _stage(child.inbox, library),
-        "artifacts": {k: _stage(child.inbox, v) if k == "cubin" else v for k, v in artifacts.items()}, "seed": seed,
-        "tests": [c.name for c in cases], "rerun_test": _rerun_choice(cases), "timing": timing and backend == "gpu"})
-    tests: list[TestResult] = []
-    timing_result: Timing | None = None
-    device, isolation, internal = None, child.job["isolation"], None   # the child adds seccomp once it holds
-    printf_bytes = 0
-    finished = False
-    for event in child.events():
-        kind = event["event"]
-        if kind == "ready":
-            device, isolation = event["device"], event.get("isolation", [])
-        elif kind == "test":
-            tests.append(TestResult.model_validate(event["result"]))
-            printf_bytes += len(event.get("printf", ""))
-        elif kind == "timing":
-            timing_result = Timing.model_validate(event["timing"])
-        elif kind == "internal_error":
-            internal = event
-        elif kind in FINAL_EVENTS:
-            finished = True
-        on_event(event)
 
-    outcome = child.outcome
-    by_name = {c.name: c for c in cases}
-    next_case = by_name[cases[len(tests)].name] if len(tests) < len(cases) else None
-    if outcome.killed_for == "deadline":
-        where = next_case or TestCase("benchmark", "benchmark", {}, "-", True, False)
-        tests.append(TestResult(name=where.name, size=where.size, distribution=where.distribution,
-                                verdict=Verdict.TLE, message=f"solve() did not finish within {child.deadline_s:g} s "
-                                f"(an endless loop, a deadlock, or far too slow); the process was killed"))
-    elif internal is not None:
-        notes.append(f"internal error: {internal['message']}")
-    elif not finished and not any(t.verdict != Verdict.AC for t in tests):
-        how = f"signal {outcome.signal_name}" if outcome.signal_name else f"exit status {outcome.returncode}"
-        # The judge's own kills are reported above: a SIGKILL here came from solve() or the kernel's OOM killer.
-        cause = ("killed by solve() itself or by the system when the machine ran out of memory"
-                 if outcome.signal_name == "SIGKILL" else "a crash in host code, exit() or abort()")
-        next_case = next_case or cases[-1]
-        tests.append(TestResult(name=next_case.name, size=next_case.size, distribution=next_case.distribution,
-                                verdict=Verdict.RE, message=f"the process running solve() ended with {how} "
-                                f"during this test ({cause}). "
-                                f"Output tail: {outcome.output[-300:].strip()}"))
-    if outcome.output_bytes + printf_bytes > OUTPUT_CAP_BYTES:
-        tests.append(TestResult(name=(tests[-1].name if tests else "output"), size={}, distribution="-",
-                                verdict=Verdict.OLE, message=f"the program wrote {outcome.output_bytes} bytes of output; "
-                                f"the limit is {OUTPUT_CAP_BYTES}"))
-    if outcome.gpu_released is False:
-        notes.append("the GPU was still busy after the run was killed: this machine reports itself unhealthy "
-                     "until the GPU is free again")
-    if len(tests) < len(cases):
-        notes.append(f"{len(cases) - len(tests)} test(s) not run after the first fatal failure")
+class Run:
+    """One judge of one build: the tests in order, then timing, each verdict written here."""
 
-    verdict, message = _summary(tests)
-    if internal is not None and verdict == Verdict.AC:
-        verdict, message = Verdict.IE, f"the judge failed: {internal['message']}"
-    return Result(problem=problem.key, backend=backend, device=device, isolation=isolation, seed=seed,
-                  verdict=verdict, message=message, compile=compile_info, tests=tests, timing=timing_result, notes=notes)
+    def __init__(self, problem: Problem, cases: list[TestCase], *, backend: str, seed: int, deadline_s: float,
+                 budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook):
+        self.problem, self.cases, self.backend, self.seed = problem, cases, backend, seed
+        self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
+        self.runner_child, self.oracle_child = runner, oracle
+        self.runner, self.oracle_link = RunnerLink(runner), OracleLink(oracle)
+        self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
+        self.device: str | None = None
+        self.isolation = list(runner.isolation)
+        self.printf_bytes = 0
+
+    def judge(self, source: str | bytes, *, filename: str, arch: str | None) -> Result:
+        self.on_event(BuildStarted(backend=self.backend))
+        compile_info, library, artifacts = _build(self.problem, source, self.backend, filename, arch)
+        self.on_event(BuildDone(compile=compile_info))
+        if not compile_info.ok:
+            first = next((d for d in compile_info.diagnostics if d.severity == "error"), None)
+            where = f"{first.file}:{first.line}: " if first and first.line else ""
+            return self._result(Verdict.CE, f"compile error: {where}{first.message if first else compile_info.log[:300]}",
+                                compile_info, [], None)
+        try:
+            tests, timing_result = self._run(library, artifacts)
+        except OracleBroke as exc:
+            return self._result(Verdict.IE, f"the judge failed: {str(exc).splitlines()[0]}", compile_info, [], None,
+                                [f"internal error: {exc}"])
+        verdict, message = _summary(tests)
+        return self._result(verdict, message, compile_info, tests, timing_result)
+
+    def _result(self, verdict: Verdict, message: str, compile_info: CompileInfo, tests: list[TestResult],
+                timing: Timing | None, more_notes: list[str] = ()) -> Result:
+        return Result(problem=self.problem.key, backend=self.backend, device=self.device, isolation=self.isolation,
+                      seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
+                      timing=timing, notes=[*self.notes, *more_notes])
+
+    def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
+        runner = self.runner_child
+        if runner.on_take is not None:
+            runner.on_take(self.timed)
+        fd = X.create(runner.exchange / EXCHANGE_FILE, 0)
+        try:
+            runner.send(encode(RunnerJob(backend=self.backend, problem_toml=(self.problem.folder / PROBLEM_FILE).read_text(encoding="utf-8"),
+                                  library=_stage(runner.inbox, library),
+                                  artifacts={k: _stage(runner.inbox, v) if k == "cubin" else v for k, v in artifacts.items()},
+                                  exchange=str(runner.exchange / EXCHANGE_FILE))))
+            self.oracle_link.expect(OracleReady, STARTUP_DEADLINE_S)
+            oracle = Oracle(self.oracle_link, self.problem, self.oracle_child.exchange)
+            tests: list[TestResult] = []
+            try:
+                ready = self.runner.expect((Ready,), STARTUP_DEADLINE_S)
+            except RunnerBroke as broke:
+                if broke.reason == "failed":
+                    raise OracleBroke(f"the run process failed to start: {broke.message}") from None
+                return self._stopped(tests, self.cases[0], broke), None
+            self.device = ready.device
+            if ready.seccomp:
+                self.isolation.append("seccomp")
+            tests_done = self._tests(oracle, fd, ready.schedules, tests)
+            timing_result = None
+            if tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests):
+                from judge.checking.timing import measure
+
+                timing_result = measure(self, oracle, fd, tests)
+            for link in (self.runner, self.oracle_link):
+                link.send(Finish())
+            return tests, timing_result
+        finally:
+            os.close(fd)
+
+    def _tests(self, oracle: Oracle, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
+        """Judge the planned tests in order, appending each result; whether every one ran."""
+        rerun = _rerun_choice(self.cases)
+        asked = [oracle.ask(c.name, c.size, c.distribution, self.seed) for c in self.cases[:1]]
+        for i, case in enumerate(self.cases):
+            if i + 1 < len(self.cases):   # the oracle makes the next test's data while this one runs
+                nxt = self.cases[i + 1]
+                asked.append(oracle.ask(nxt.name, nxt.size, nxt.distribution, self.seed))
+            data = oracle.take(asked[i])
+            try:
+                result, usable, printf = judge_test(self.problem, self.runner, oracle, fd, case, data, seed=self.seed,
+                                                    schedules=schedules, deadline_s=self.deadline_s,
+                                                    rerun=case.name == rerun)
+            except RunnerBroke as broke:
+                self._stopped(tests, case, broke)
+                return False
+            except X.ShortRead as exc:
+                tests.append(_test_result(case, Verdict.RE, f"the process running solve() changed the judge's "
+                                          f"buffer file ({exc})"))
+                self._not_run(tests, "not run: the process running solve() broke its buffers")
+                return False
+            finally:
+                if self.problem.tolerance.policy == "custom":
+                    oracle.forget([data.request])
+            self.printf_bytes += len(printf.encode())
+            if self.printf_bytes + self.runner_child.output_size() > OUTPUT_CAP_BYTES:
+                result = _test_result(case, Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of "
+                                      f"output (printf included)")
+            tests.append(result)
+            self.on_event(TestDone(result=result))
+            if not usable or result.verdict == Verdict.OLE:
+                self._not_run(tests, f"not run: the device was unusable after {case.name}")
+                return False
+        return True
+
+    def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke) -> list[TestResult]:
+        """The runner stopped (or was stopped) during `case`: its verdict, and every later test not run."""
+        outcome = self.runner_child.finish(wait_s=2.0) if broke.reason == "exited" else self.runner_child.outcome
+        if outcome.gpu_released is False:
+            self.notes.append("the GPU was still busy after the run was killed: this machine reports itself unhealthy "
+                              "until the GPU is free again")
+        verdict, message = _stop_verdict(broke, outcome, self.deadline_s, self.budget_s)
+        result = _test_result(case, verdict, message)
+        tests.append(result)
+        self.on_event(TestDone(result=result))
+        self._not_run(tests, f"not run: the process running solve() stopped during {case.name}")
+        return tests
+
+    def _not_run(self, tests: list[TestResult], why: str) -> None:
+        done = {t.name for t in tests}
+        for case in self.cases:
+            if case.name not in done:
+                tests.append(_test_result(case, Verdict.NR, why))
+
+
+def _stop_verdict(broke: RunnerBroke, outcome, deadline_s: float, budget_s: float) -> tuple[Verdict, str]:
+    if broke.reason == "deadline":
+        return Verdict.TLE, (f"solve() did not finish within {deadline_s:g} s (an endless loop, a deadlock, or far "
+                             f"too slow); the process was killed")
+    if broke.reason == "budget":
+        return Verdict.TLE, (f"the whole judge of this submission passed its budget of {budget_s:g} s; the process "
+                             f"was killed")
+    if broke.reason == "output":
+        return Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of output; the process was killed"
+    if broke.reason in ("protocol", "failed"):
+        return Verdict.RE, f"the process running solve() broke the judge's protocol: {broke.message}"
+    how = f"signal {outcome.signal_name}" if outcome.signal_name else f"exit status {outcome.returncode}"
+    if outcome.signal_name == "SIGSYS":
+        cause = "a forbidden system call: the sandbox ended the process"
+    elif outcome.signal_name == "SIGKILL":
+        cause = "killed by solve() itself or by the system when the machine ran out of memory"
+    else:
+        cause = "a crash in host code, exit() or abort()"
+    return Verdict.RE, (f"the process running solve() ended with {how} during this test ({cause}). "
+                        f"Output tail: {outcome.output[-300:].strip()}")
+
+
+def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
+    for t in tests:
+        if t.verdict not in (Verdict.AC, Verdict.NR):
+            return t.verdict, f"{t.verdict.value} on test {t.name}: {t.message}"
+    if any(t.verdict == Verdict.NR for t in tests):
+        return Verdict.IE, "the judge ended before every test ran"
+    return Verdict.AC, f"all {len(tests)} tests passed"

@@ -1,19 +1,20 @@
-"""A run child that is up before its submission exists, so that `cudajudge judge` does not wait for
-an interpreter, the judge's imports and (on the GPU) CuPy and a CUDA context.
+"""A runner that is up before its submission exists, so that `cudajudge judge` does not wait for an
+interpreter, the runner's imports and (on the GPU) CuPy and a CUDA context.
 
-A standby host is a small background process that the judge command starts the first time. It
-keeps one fresh run child waiting, gives it to the first judge that connects to its socket, relays
-that child's events under ChildRun's deadlines, and starts the next child as the job begins (as it
-ends, for a timed job: a context coming up could disturb the timing).
-Every submission still runs in a process of its own that ran nothing before; only the start-up
-leaves the learner's wait. A child that never got a job (the build failed) waits for the next one.
-After a timed job the next child is also told the same problem and a fresh seed, and makes that
-benchmark's data while it waits (judge.harness.ahead); a judge of that problem takes the seed.
+A standby host is a small background process that the judge command starts the first time. It keeps
+one fresh runner waiting and hands it to the first judge that connects to its socket: the runner's
+pid and its channel (stdin, events, output file) pass to the judge as file descriptors, and from then
+on the judge drives the runner itself, deadlines included, exactly as one it started; the host only
+reaps it and tells the judge its exit status. The next runner starts as the job begins (as it ends,
+for a timed job: a context coming up could disturb the timing). Every submission still runs in a
+process of its own that ran nothing before. A runner that never got a job (the build failed) waits
+for the next judge.
 
-A host serves the one launch configuration it was started for (its key: the child's view, its
-environment, this interpreter and the judge's code), takes one judge at a time, and exits after
-`idle_seconds()` without a job or once its folder is gone. The parent side needs no host: with
-none ready, or busy, a judge starts its own child as before.
+A host serves the one launch configuration it was started for (its key: the runner's view, its
+isolation, its environment, this interpreter and the judge's code), takes one judge at a time, and
+exits after `idle_seconds()` without a job or once its folder is gone. A judge adopts a runner only
+when the isolation it reports equals what the judge would start itself; with no host ready, or busy,
+a judge starts its own runner.
 
     python -m sandbox.standby FOLDER     # the host; its configuration and arch come on stdin
 """
@@ -23,24 +24,23 @@ import fcntl
 import hashlib
 import json
 import os
-import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
-from typing import Iterator
 
 from sandbox.gpus import Gpu
-from sandbox.runner import FINAL_EVENTS, ChildOutcome, ChildRun, child_environment, repository_root, run_child
+from sandbox.runner import ORACLE_FILE_BYTES, Child, Started, child_environment, isolation_of, repository_root, run_child
 
 DEFAULT_IDLE_S = 600.0         # a host's CUDA context holds GPU memory: give it back after ten quiet minutes
 HELLO_TIMEOUT_S = 5.0          # a host that does not answer this fast is stuck: judge without it
-REQUEST_TIMEOUT_S = 1800.0     # the judge builds between adopting a child and sending its job
+REQUEST_TIMEOUT_S = 1800.0     # the judge builds between adopting a runner and taking it
 POLL_S = 2.0                   # how often an idle host looks whether its folder still exists
+REAP_POLL_S = 0.05
 SOCKET_PATH_MAX = 100          # sun_path holds 108 bytes
 
 
@@ -56,13 +56,14 @@ def idle_seconds() -> float:
     return seconds
 
 
-def launch_config(module: str, *, gpu: bool, hidden: list[Path], device: Gpu | None,
+def launch_config(module: str, oracle: str, *, gpu: bool, hidden: list[Path], device: Gpu | None,
                   kernel_cache_folder: Path | None) -> dict:
-    """What fixes a run child before its job: what it runs, what it sees, its environment."""
-    return {"module": module, "gpu": gpu, "hidden": sorted(str(p) for p in hidden),
+    """What fixes a runner (and the oracle beside it) before its job: what it runs, what it sees, how it
+    is isolated, its environment."""
+    return {"module": module, "oracle": oracle, "gpu": gpu, "hidden": sorted(str(p) for p in hidden),
             "device": asdict(device) if device else None,
             "kernel_cache_folder": str(kernel_cache_folder) if kernel_cache_folder else None,
-            "env": child_environment()}
+            "isolation": isolation_of(gpu), "env": child_environment()}
 
 
 def _code_fingerprint() -> str:
@@ -81,25 +82,19 @@ def host_folder(root: Path, config: dict) -> Path:
     return root / key
 
 
-def _spawn_child(config: dict, inbox: Path) -> ChildRun:
+def _spawn_pair(config: dict, inbox: Path) -> tuple[Child, Child]:
+    """A runner and an oracle: the oracle sees its own folder beside the runner's inbox and no kernel cache."""
     device = Gpu(**config["device"]) if config["device"] else None
     cache = Path(config["kernel_cache_folder"]) if config["kernel_cache_folder"] else None
-    child = run_child(config["module"], job={}, deadline_s=0.0, gpu=config["gpu"], build_dir=inbox,
-                      hidden=[Path(p) for p in config["hidden"]], device=device, kernel_cache_folder=cache,
-                      env=config["env"])
-    child.start()
-    return child
-
-
-def files_digest(files: dict[str, str]) -> str:
-    """Names a problem by its files' content: a judge takes a prepared seed only for the same problem."""
-    return hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()
-
-
-def _next_benchmark(job: dict) -> dict:
-    """What the child after a timed job prepares: the same problem's benchmark at a fresh seed."""
-    return {"problem_files": job["problem_files"], "problem_folder_name": job["problem_folder_name"],
-            "seed": secrets.randbits(31)}
+    hidden = [Path(p) for p in config["hidden"]]
+    (inbox / "oracle").mkdir(mode=0o700)
+    pair = (run_child(config["module"], gpu=config["gpu"], build_dir=inbox / "runner", hidden=hidden, device=device,
+                      kernel_cache_folder=cache, env=config["env"]),
+            run_child(config["oracle"], gpu=config["gpu"], build_dir=inbox / "oracle", hidden=hidden, device=device,
+                      env=config["env"], file_bytes=ORACLE_FILE_BYTES))
+    for child in pair:
+        child.start()
+    return pair
 
 
 def _send(stream, message: dict) -> None:
@@ -110,7 +105,7 @@ def _send(stream, message: dict) -> None:
 # --- the host -------------------------------------------------------------------------------------
 
 def serve(folder: Path, config: dict, arch: str | None = None) -> None:
-    """Keep one child waiting and hand it to the judges that connect, one at a time, until idle.
+    """Keep one runner waiting and hand it to the judges that connect, one at a time, until idle.
     `arch`: what the judge that started the host builds for, told to every judge it serves."""
     host_lock = open(folder / "host.lock", "w")
     try:
@@ -129,43 +124,38 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
     (folder / "host.pid").write_text(str(os.getpid()))
     spawned = 0
 
-    def fresh_child(benchmark: dict | None = None) -> ChildRun:
+    def fresh_child() -> tuple[Child, Child]:
         nonlocal spawned
         spawned += 1
         inbox = folder / f"inbox-{spawned}"
-        inbox.mkdir(mode=0o700)
-        child = _spawn_child(config, inbox)
-        if benchmark is not None:
-            child.tell({"prepare": benchmark})
-        (folder / "child.pid").write_text(str(child.pid()))
-        return child
+        (inbox / "runner").mkdir(mode=0o700, parents=True)
+        pair = _spawn_pair(config, inbox)
+        (folder / "child.pid").write_text(str(pair[0].pid()))
+        return pair
 
-    def retire(child: ChildRun) -> None:
-        child.close()
-        shutil.rmtree(child.inbox, ignore_errors=True)
+    def retire(pair: tuple[Child, Child]) -> None:
+        for child in pair:
+            child.close()
+        shutil.rmtree(pair[0].inbox.parent, ignore_errors=True)
 
-    waiting, benchmark = fresh_child(), None
+    waiting: tuple[Child, Child] | None = fresh_child()
     try:
         while (connection := _accept(listener, folder)) is not None:
-            if waiting.exited():   # it died waiting (killed, the driver failed): this judge gets another
+            if any(c.started.reap(0) is not None for c in waiting):   # one died waiting: a new pair
                 retire(waiting)
-                waiting, benchmark = fresh_child(), None
+                waiting = fresh_child()
             with connection:
-                stream = connection.makefile("rwb")
-                request = _offer(stream, waiting, benchmark, arch)
-                if request is None:
-                    continue   # the judge left before a job (its build failed): the child stays fresh
-                # The next child comes up while this one runs, ready for a judge that follows at once;
-                # after a timed run instead, so that its start (a CUDA context) cannot disturb the timing,
-                # and it then prepares the benchmark that the learner's next submission will likely need.
-                timed = bool(request["job"].get("timing"))
+                timed = _offer(connection, waiting, arch)
+                if timed is None:
+                    continue   # the judge left before taking it (its build failed): the runner stays fresh
+                # The next runner comes up while this one runs, ready for a judge that follows at once;
+                # after a timed run instead, so that its start (a CUDA context) cannot disturb the timing.
                 running, waiting = waiting, (None if timed else fresh_child())
-                benchmark = _next_benchmark(request["job"]) if timed and config["gpu"] else None
                 try:
-                    _run(stream, running, request)
+                    _reap_for(connection, running)
                 finally:
                     retire(running)
-                waiting = waiting or fresh_child(benchmark)
+                waiting = waiting or fresh_child()
     finally:
         if waiting is not None:
             retire(waiting)
@@ -186,99 +176,114 @@ def _accept(listener: socket.socket, folder: Path) -> socket.socket | None:
     return None
 
 
-def _offer(stream, child: ChildRun, benchmark: dict | None, arch: str | None) -> dict | None:
-    """Tell the judge on `stream` where `child` takes its build, for which arch, and which benchmark
-    it prepares; the job it sends back, or None."""
-    prepared = {"problem": files_digest(benchmark["problem_files"]), "seed": benchmark["seed"]} if benchmark else None
+def _offer(connection: socket.socket, pair: tuple[Child, Child], arch: str | None) -> bool | None:
+    """Hand the runner and oracle of `pair` to the judge on `connection`: their inboxes, isolation and
+    pids, and their channels' file descriptors. Whether the job the judge took them for is timed; None
+    when it left without taking them."""
+    hello = {"children": [{"inbox": str(c.inbox), "isolation": c.isolation, "pid": c.started.pid} for c in pair],
+             "arch": arch}
     try:
-        _send(stream, {"inbox": str(child.inbox), "isolation": child.job["isolation"], "pid": child.pid(),
-                       "prepared": prepared, "arch": arch})
-        line = stream.readline()
-        return json.loads(line) if line else None
-    except (OSError, ValueError):
+        socket.send_fds(connection, [json.dumps(hello).encode() + b"\n"],
+                        [fd for c in pair for fd in (c.started.commands, c.started.events, c.started.output)])
+        line = connection.makefile("rb").readline()
+        return bool(json.loads(line)["timed"]) if line else None
+    except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-def _run(stream, child: ChildRun, request: dict) -> None:
-    """Run the judge's job in `child` and relay its events, then how it ended. After its last event
-    the judge is answered at once; the host waits for the child's exit (and tidies its kernel cache)."""
-    child.job.update(request["job"])
-    child.deadline_s = float(request["deadline_s"])
-    answered = False
+def _reap_for(connection: socket.socket, pair: tuple[Child, Child]) -> None:
+    """Wait for the judge's runner to exit and tell the judge its status; end it if the judge goes away.
+    The oracle is retired with it."""
+    connection.setblocking(False)
+    while (code := pair[0].started.reap(REAP_POLL_S)) is None:
+        try:
+            if connection.recv(1) == b"":
+                return   # the judge went away: retiring the runner ends it
+        except BlockingIOError:
+            pass
+        except OSError:
+            return
+    connection.setblocking(True)
     try:
-        for event in child.events():
-            if answered:
-                continue
-            _send(stream, event)
-            if event["event"] in FINAL_EVENTS:
-                _send(stream, {"outcome": asdict(child.outcome_so_far())})
-                answered = True
-        if not answered:
-            _send(stream, {"outcome": asdict(child.outcome)})
+        connection.sendall(json.dumps({"returncode": code}).encode() + b"\n")
     except OSError:
-        pass   # the judge went away mid-run: retiring the child ends it
+        pass
 
 
 # --- the judge's side -----------------------------------------------------------------------------
 
-@dataclass
-class StandbyChild:
-    """A host's waiting child, adopted for one submission; used like a ChildRun."""
-    connection: socket.socket
-    lock: object
-    inbox: Path
-    pid: int
-    deadline_s: float
-    job: dict
-    prepared: dict | None = None   # {"problem": files_digest, "seed"}: the benchmark the child made while waiting
-    arch: str | None = None        # the GPU architecture to build for, as the host's starter found it
-    outcome: ChildOutcome = field(default_factory=ChildOutcome)
-
-    def start(self) -> None:
-        pass   # it is up already
-
-    def events(self) -> Iterator[dict]:
-        self.connection.settimeout(None)   # the host enforces the deadlines
-        stream = self.connection.makefile("rwb")
-        try:
-            _send(stream, {"job": self.job, "deadline_s": self.deadline_s})
-            for line in stream:
-                message = json.loads(line)
-                if "outcome" in message:
-                    self.outcome = ChildOutcome(**message["outcome"])
-                    return
-                yield message
-        except OSError:
-            pass
-        finally:
-            self.close()
-        yield {"event": "internal_error", "message": "the standby process that ran this submission ended early"}
-
-    def close(self) -> None:
-        self.connection.close()
-        self.lock.close()
-
-
-def adopt(folder: Path, deadline_s: float) -> StandbyChild | None:
-    """The waiting child of the host serving `folder` (see host_folder), when one is up and free; else None."""
+def adopt(folder: Path, isolation: list[str]) -> tuple[Child, Child] | None:
+    """The waiting runner and oracle of the host serving `folder` (see host_folder), when they are up,
+    free and isolated exactly as `isolation` says children this judge starts would be; else None."""
     path = folder / "socket"
     if len(str(path)) > SOCKET_PATH_MAX or not path.exists():
         return None
     lock = open(folder / "judge.lock", "w")
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    fds: list[int] = []
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)   # held while this judge uses the host
         connection.settimeout(HELLO_TIMEOUT_S)
         connection.connect(str(path))
-        hello = json.loads(connection.makefile("rb").readline())
-    except (OSError, ValueError):
+        data, fds, _, _ = socket.recv_fds(connection, 1 << 16, 6)
+        hello = json.loads(data)
+        if len(fds) != 6 or any(c.get("isolation") != isolation for c in hello["children"]):
+            raise ValueError("not the runner this judge would start")
+    except (OSError, ValueError, KeyError, TypeError):
+        for fd in fds:
+            os.close(fd)
         connection.close()
         lock.close()
         return None
-    return StandbyChild(connection, lock, Path(hello["inbox"]), hello["pid"], deadline_s,
-                        {"isolation": hello["isolation"]}, hello.get("prepared"), hello.get("arch"))
+    link = HostLink(connection, lock)
+    (runner, oracle) = pair = tuple(Child([], inbox=Path(c["inbox"]), isolation=c["isolation"], arch=hello.get("arch"))
+                                    for c in hello["children"])
+    runner.on_take = link.take
+    runner.started = Started(int(hello["children"][0]["pid"]), *fds[0:3], link.reap)
+    # The host ends the oracle with the runner: the judge neither waits for it nor kills it.
+    oracle.started = Started(int(hello["children"][1]["pid"]), *fds[3:6], lambda timeout: 0)
+    return pair
 
 
+class HostLink:
+    """The judge's connection to the host of an adopted runner."""
+
+    def __init__(self, connection: socket.socket, lock):
+        self.connection, self.lock = connection, lock
+        self.stream = connection.makefile("rwb")
+        self.taken = self.closed = False
+        self.code: int | None = None
+
+    def take(self, timed: bool) -> None:
+        """Tell the host this judge runs a job in its runner (before the first command)."""
+        self.taken = True
+        _send(self.stream, {"timed": timed})
+
+    def reap(self, timeout: float) -> int | None:
+        """The runner's exit status as the host reports it within `timeout` seconds; 0 for a runner
+        never taken: it stays the host's, waiting for the next judge."""
+        if self.closed:
+            return self.code
+        if not self.taken:
+            self.code = 0
+        else:
+            self.connection.settimeout(max(timeout, 0.001))
+            try:
+                line = self.stream.readline()
+            except OSError:
+                return None
+            try:
+                self.code = int(json.loads(line)["returncode"])
+            except (ValueError, KeyError, TypeError):
+                self.code = -signal.SIGKILL   # the host went away: it ended the runner with itself
+        self._close()
+        return self.code
+
+    def _close(self) -> None:
+        self.closed = True
+        self.stream.close()
+        self.connection.close()
+        self.lock.close()
 def ensure_host(folder: Path, config: dict, arch: str | None = None) -> None:
     """Start the host for `config` in `folder` (its host_folder) in the background unless one runs;
     it is ready for the next judge. `arch`: the GPU architecture the host's children are built for,

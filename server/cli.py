@@ -12,6 +12,9 @@ def serve(host: str, port: int, data_dir: Path | None, database_url: str | None,
     import uvicorn
 
     from server.app import create_app
+    from server.isolation import require_isolation
+
+    require_isolation("cudajudge serve")
 
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

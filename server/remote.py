@@ -11,10 +11,12 @@ import time
 from typing import Callable, Iterator
 
 import httpx
+from pydantic import ValidationError
 
+from judge.protocol import PROGRESS, Progress, Queued
 from judge.result import CompileInfo, Result, Verdict
 
-EventHook = Callable[[dict], None]
+EventHook = Callable[[Progress], None]
 
 
 class RemoteError(Exception):
@@ -56,6 +58,21 @@ def _sse_events(response: httpx.Response) -> Iterator[tuple[str, str | None, dic
             data.append(value)
         elif field == "id":
             event_id = value
+
+
+def _progress(event: str, data: dict) -> Progress | None:
+    """A server-sent event as the progress a local judge reports; None for one that is not progress
+    (or that a server of another version sent malformed)."""
+    fields = {"test": lambda: {"kind": "test", "result": data.get("result", {})},
+              "status": lambda: {**data, "kind": "status"},
+              "compile": lambda: {"kind": "build_done", "compile": data},
+              "restart": lambda: {**data, "kind": "restart"}}
+    if event not in fields:
+        return None
+    try:
+        return PROGRESS.validate_python(fields[event]())
+    except ValidationError:
+        return None
 
 
 class RemoteJudge:
@@ -101,16 +118,12 @@ class RemoteJudge:
                         raise RemoteError(_detail(response))
                     for event, event_id, data in _sse_events(response):
                         last_id = event_id or last_id
-                        if event == "test":
-                            on_event({"event": "test", "result": data.get("result", {})})
-                        elif event == "status":
-                            on_event({"event": "status", **data})
-                        elif event == "compile":
-                            on_event({"event": "build_done", "compile": data})
-                        elif event == "restart":
+                        progress = _progress(event, data)
+                        if progress is not None:
+                            on_event(progress)
+                        if event == "restart":
                             last_id = None
-                            on_event({"event": "restart", **data})
-                        elif event == "done":
+                        if event == "done":
                             return
             except httpx.HTTPError:
                 failures += 1
@@ -135,6 +148,6 @@ class RemoteJudge:
     def judge(self, problem: str, source: str, *, mode: str = "submit", filename: str = "solution.cu",
               gpu: str | None = None, on_event: EventHook = lambda e: None) -> tuple[int, Result]:
         submission = self.submit(problem, source, mode, filename, gpu)
-        on_event({"event": "queued", "id": submission["id"]})
+        on_event(Queued(id=submission["id"]))
         self.follow(submission["id"], on_event)
         return submission["id"], self.result(submission["id"])

@@ -4,7 +4,8 @@ Refused with a precise message: not a zip, absolute paths, `..`, backslashes, sy
 non-regular entries, duplicate names, too many entries, an entry or the whole over the size caps,
 a compression ratio no real problem has (zip bombs; sizes are counted while extracting, never
 taken from the headers alone). The validator (static checks, and the reference on every
-CPU-size test) runs in a child process: the server never runs uploaded code itself.
+CPU-size test) runs in a sandboxed child (server.isolation): the server never runs uploaded code
+itself, and without a working sandbox it does not run it at all.
 """
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ import json
 import shutil
 import stat
 import subprocess
-import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from server.config import Settings
+from server.isolation import SandboxUnavailable, run_instructor_code
 
 PROBLEM_FILE = "problem.toml"
 
@@ -147,18 +148,20 @@ def _relative(file: str, root: Path) -> str:
 
 
 def validate(root: Path, settings: Settings) -> tuple[dict, list[dict]]:
-    """Run the validator's static checks in a child process: (problem summary or {}, findings)."""
+    """Run the validator's checks in a sandboxed child: (problem summary or {}, findings)."""
     try:
-        out = subprocess.run([sys.executable, "-m", "server.validate_child", str(root)], capture_output=True,
-                             text=True, timeout=settings.validate_timeout_s, cwd=str(Path(__file__).resolve().parents[1]))
+        out = run_instructor_code("server.validate_child", root, settings, settings.validate_timeout_s)
+    except SandboxUnavailable as exc:
+        raise UploadError(503, str(exc)) from None
     except subprocess.TimeoutExpired:
         raise UploadError(422, f"validation took longer than {settings.validate_timeout_s:.0f} s "
                                f"(is reference.py too slow on the CPU-size tests?)") from None
-    try:
+    try:   # the child ran instructor code: its answer is checked for shape, not trusted
         answer = json.loads(out.stdout.strip().splitlines()[-1])
-    except (json.JSONDecodeError, IndexError):
+        findings = [{"file": _relative(str(f["file"]), root), "key": None if f["key"] is None else str(f["key"]),
+                     "message": str(f["message"])} for f in answer["findings"]]
+        problem = answer.get("problem") or {}
+    except (json.JSONDecodeError, IndexError, KeyError, TypeError, AttributeError):
         tail = (out.stderr or out.stdout)[-500:]
         raise UploadError(422, f"validation failed to run (exit {out.returncode}): {tail}") from None
-    findings = [{"file": _relative(f["file"], root), "key": f["key"], "message": f["message"]}
-                for f in answer["findings"]]
-    return answer.get("problem") or {}, findings
+    return problem, findings

@@ -1,6 +1,6 @@
 """`python -m server.validate_child FOLDER`: the validator's static checks, as one JSON line.
 
-Runs in its own process because the checks import the problem's reference.py.
+Runs in its own process, sandboxed (server.isolation), because the checks import the problem's reference.py.
 """
 from __future__ import annotations
 

@@ -245,7 +245,9 @@ def _supervise(options: WorkerOptions, devices: list[Gpu]) -> int:
 def run(options: WorkerOptions) -> int:
     """Run the judging process(es) of this host until SIGTERM; raises ValueError for a wrong setup."""
     from judge.submission import resolve_backend
+    from server.isolation import require_isolation
 
+    require_isolation("cudajudge worker")
     if not options.url.startswith("postgresql"):
         raise ValueError("cudajudge worker needs the server's PostgreSQL database: --database-url postgresql://...")
     backend = resolve_backend(options.backend)

@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from judge.harness.buffers import sentinel
-from judge.harness.correctness import compare_outputs
+from judge.exchange import sentinel
+from judge.checking.compare import compare_outputs
 from judge.problems.loader import load_reference, parse_problem, problem_folders
 from judge.problems import plan, test_data
 
@@ -32,5 +32,6 @@ def test_baseline_matches_reference(folder):
         on_device[p.name] = cp.asarray(initial)
     reference.baseline(**on_device, **data.scalars)
     got = {p.name: cp.asnumpy(on_device[p.name]) for p in problem.params if p.is_output}
-    report = compare_outputs(problem, reference, data, got, test_data.expected_outputs(problem, reference, data))
+    expected = test_data.expected_outputs(problem, reference, data)
+    report = compare_outputs(problem, got, expected, lambda g: reference.check(g, expected, **data.args()))
     assert report is None, f"{problem.key}'s baseline on {case.name}: {report.first}"

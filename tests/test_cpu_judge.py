@@ -69,7 +69,7 @@ def _run_children_of(pid: int) -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (OSError, ValueError, IndexError):
             continue
-        if parent == pid and b"judge.harness.child" in command:
+        if parent == pid and b"judge.runner" in command:
             found.append(int(entry.name))
     return found
 
@@ -83,3 +83,12 @@ def test_catalog_solutions_get_their_declared_verdicts_on_cpu(folder):
     assert report.ok, "\n".join([str(f) for f in report.findings] +
                                 [f"{r.path.name}: expected {r.expected.value}, got {r.got.value}: {r.message}"
                                  for r in report.runs if not r.ok])
+
+
+def test_cli_warns_when_the_run_had_no_filesystem_sandbox():
+    env = {**os.environ, "CUDAJUDGE_SANDBOX": "off"}
+    out = subprocess.run([sys.executable, "judge.py", "1", "problems/001-relu/solutions/accepted/naive.cu",
+                          "--backend", "cpu", "--tests", "sample/N=8/uniform", "--no-standby"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "warning: solve() ran without bubblewrap" in out.stdout.replace("\n", " ")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from judge.harness.buffers import sentinel
-from judge.harness.same_bits import SameBits
+from judge.exchange import sentinel
+from judge.runner.same_bits import SameBits
 
 pytestmark = pytest.mark.gpu
 

@@ -32,7 +32,7 @@ def test_run_child_of_a_pinned_worker_sees_only_its_gpu(tmp_path, monkeypatch):
     monkeypatch.setattr(Gpu, "device_node", property(lambda self: str(node)))
     monkeypatch.setattr(bubblewrap, "available", lambda: True)
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")
-    child = run_child("judge.harness.child", job={}, deadline_s=1, gpu=True, build_dir=tmp_path, hidden=[],
+    child = run_child("judge.runner", gpu=True, build_dir=tmp_path, hidden=[],
                       device=pinned)
     assert child.env["CUDA_VISIBLE_DEVICES"] == GPU.uuid and child.env["CUDA_DEVICE_ORDER"] == "PCI_BUS_ID"
     command = child.command
@@ -40,7 +40,7 @@ def test_run_child_of_a_pinned_worker_sees_only_its_gpu(tmp_path, monkeypatch):
     assert [b for b in binds if b not in bubblewrap.GPU_NODES] == [str(node)]      # no other GPU's node
     assert command[command.index("CUDA_VISIBLE_DEVICES") + 1] == GPU.uuid     # bubblewrap's --setenv
 
-    unpinned = run_child("judge.harness.child", job={}, deadline_s=1, gpu=True, build_dir=tmp_path, hidden=[])
+    unpinned = run_child("judge.runner", gpu=True, build_dir=tmp_path, hidden=[])
     assert unpinned.env["CUDA_VISIBLE_DEVICES"] == "0,1"                        # as before: the environment's choice
     assert sys.executable in unpinned.command
 

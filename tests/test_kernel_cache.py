@@ -44,9 +44,9 @@ def test_tidy_empties_a_folder_holding_anything_else(tmp_path, monkeypatch, plan
 
 def test_run_child_points_cupy_at_the_account_folder(tmp_path):
     folder = kernel_cache.account_folder(tmp_path / "kernels", "local")
-    shared = run_child("judge.harness.child", job={}, deadline_s=1, gpu=True, build_dir=tmp_path, hidden=[],
+    shared = run_child("judge.runner", gpu=True, build_dir=tmp_path, hidden=[],
                        kernel_cache_folder=folder)
-    private = run_child("judge.harness.child", job={}, deadline_s=1, gpu=True, build_dir=tmp_path, hidden=[])
+    private = run_child("judge.runner", gpu=True, build_dir=tmp_path, hidden=[])
     assert shared.env["CUPY_CACHE_DIR"] == str(folder) and shared.kernel_cache == folder
     assert private.env["CUPY_CACHE_DIR"] == "/tmp/cupy-cache" and private.kernel_cache is None
 

@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.harness import child
-from judge.harness.job import Job
-from judge.harness.timing import benchmark_cases
 from judge.problems.loader import load_problem
-from judge.submission import RUN_CHILD, STANDBY_FOLDER, judge_source, problem_files
+from judge.protocol import RunnerStarted
+from judge.submission import ORACLE, RUNNER, STANDBY_FOLDER, judge_source
 from sandbox import standby
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,11 +41,11 @@ def hosts(build_cache, monkeypatch):
 
 
 def judged(source: str, backend: str, tests=("sample",), timing=False, events=None):
-    """(result, the 'child' event) of one judge with standby on; `events` collects all its events."""
+    """(result, the RunnerStarted event) of one judge with standby on; `events` collects all its events."""
     events = [] if events is None else events
     result = judge_source(load_problem(1), source, backend=backend, timing=timing, patterns=list(tests),
                           standby=True, on_event=events.append)
-    return result, next(e for e in events if e["event"] == "child")
+    return result, next(e for e in events if isinstance(e, RunnerStarted))
 
 
 def wait_for_host(root: Path) -> Path:
@@ -71,77 +69,49 @@ def alive(pid: int) -> bool:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_next_judge_runs_in_a_fresh_standby_child(hosts, backend):
     first, started = judged(ACCEPTED, backend)
-    assert first.verdict == "AC" and not started["standby"]   # no host yet: its own child, and a host for later
+    assert first.verdict == "AC" and not started.standby   # no host yet: its own child, and a host for later
     wait_for_host(hosts)
     second, adopted = judged(ACCEPTED, backend)
     assert second.verdict == "AC", second.message
-    assert adopted["standby"] and adopted["pid"]
+    assert adopted.standby and adopted.pid
     third, next_one = judged(ACCEPTED, backend)
-    assert third.verdict == "AC" and next_one["standby"]
-    assert next_one["pid"] != adopted["pid"]   # one process per submission
-    assert not alive(adopted["pid"])
+    assert third.verdict == "AC" and next_one.standby
+    assert next_one.pid != adopted.pid   # one process per submission
+    assert not alive(adopted.pid)
 
 
-@pytest.mark.gpu
-def test_child_after_a_timed_judge_prepares_the_next_benchmark(hosts):
-    """After a timed judge the host's next child makes the same problem's benchmark at a fresh seed,
-    and times the baseline on it, while it waits; the next timed judge takes that seed and still
-    catches a solution that caches or skips work, and a judge that needs no timing has the prepared
-    data thrown away."""
-    judged(ACCEPTED, "gpu", timing=True)
-    wait_for_host(hosts)
-    unprepared, first = judged(ACCEPTED, "gpu", timing=True)   # the host's first child knew no problem yet
-    assert first["standby"] and not first["benchmark_prepared"] and unprepared.timing is not None
-
-    cheat, prepared = judged(CACHES_RESULT, "gpu", timing=True)
-    assert prepared["standby"] and prepared["benchmark_prepared"]
-    assert cheat.verdict == "WA" and "cache" in cheat.message, cheat.message
-    # The waiting child timed the baseline on these sets: a first call that writes nothing still fails.
-    lazy, prepared = judged(SKIPS_LARGE, "gpu", timing=True)
-    assert prepared["benchmark_prepared"] and lazy.verdict == "WA", lazy.message
-    assert "first call on timing input set 1" in lazy.message, lazy.message
-
-    events = []
-    timed, prepared = judged(ACCEPTED, "gpu", timing=True, events=events)
-    assert timed.verdict == "AC" and prepared["benchmark_prepared"], timed.message
-    assert len({timed.seed, unprepared.seed, cheat.seed, lazy.seed}) == 4
-    made = next(e for e in events if e["event"] == "timing_start")["prepared"]
-    assert made == [c.name for c in benchmark_cases(load_problem(1))]   # all of them: they fit the H200
-    assert len(timed.timing.per_case) == len(made) and all(c.median_us > 0 for c in timed.timing.per_case)
-
-    untimed, offered = judged(ACCEPTED, "gpu")
-    assert untimed.verdict == "AC" and offered["standby"] and not offered["benchmark_prepared"]
-
-
-@pytest.mark.parametrize("told", [True, False])
-def test_run_child_reads_its_job_after_what_to_prepare(monkeypatch, told):
-    """The standby host may first tell a run child which benchmark to prepare, one line before its job."""
-    problem = load_problem(1)
-    files = problem_files(problem)
-    job = Job(problem_files=files, problem_folder_name=problem.folder.name, backend="cpu", library=Path("/lib.so"),
-              seed=5, tests=["sample/N=8/uniform"], timing=True, event_fd=3, token="t")
-    first = json.dumps({"prepare": {"problem_files": files, "problem_folder_name": problem.folder.name,
-                                    "seed": 5}}) + "\n" if told else ""
-    monkeypatch.setattr(sys, "stdin", io.StringIO(first + job.model_dump_json()))
-    ahead, read = child._read_job()
-    assert read == job
-    if told:
-        assert ahead.seed == 5 and not ahead.serves(read)   # the CPU backend times nothing
-        assert ahead.serves(read.model_copy(update={"backend": "gpu"}))
-        assert not ahead.serves(read.model_copy(update={"backend": "gpu", "seed": 6}))
-        ahead.discard()
-        assert ahead.cases_ready() == []
-    else:
-        assert ahead is None
+def test_runner_with_weaker_isolation_is_not_adopted(hosts, monkeypatch):
+    """A host started without bubblewrap (CUDAJUDGE_SANDBOX=off) keeps a runner that no judge with
+    bubblewrap adopts: isolation is part of a host's identity, and adopt() compares what the runner says."""
+    from sandbox import bubblewrap
+    if not bubblewrap.available():
+        pytest.skip("bubblewrap cannot run here")
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+                                   kernel_cache_folder=None)
+    weaker = {**config, "isolation": ["rlimits(fsize,data,cpu,nofile,nproc,core=0)"]}
+    assert standby.host_folder(hosts, weaker) != standby.host_folder(hosts, config)
+    folder = standby.host_folder(hosts, config)   # a weaker host squatting on the judge's own folder
+    monkeypatch.setenv("CUDAJUDGE_SANDBOX", "off")
+    bubblewrap.available.cache_clear()
+    try:
+        standby.ensure_host(folder, {**config, "env": {**config["env"]}}, None)
+        wait_for_host(hosts)
+    finally:
+        monkeypatch.delenv("CUDAJUDGE_SANDBOX")
+        bubblewrap.available.cache_clear()
+    assert standby.adopt(folder, config["isolation"]) is None
+    result, started = judged(ACCEPTED, "cpu")
+    assert result.verdict == "AC" and not started.standby
+    assert any("bubblewrap" in i for i in result.isolation)
 
 
 def test_child_of_a_failed_build_waits_for_the_next_judge(hosts):
     judged(ACCEPTED, "cpu")
     wait_for_host(hosts)
     broken, offered = judged(ACCEPTED.replace("solve(", "solve_typo(", 1), "cpu")
-    assert broken.verdict == "CE" and offered["standby"]
+    assert broken.verdict == "CE" and offered.standby
     after, adopted = judged(ACCEPTED, "cpu")
-    assert after.verdict == "AC" and adopted["pid"] == offered["pid"]   # it ran no user code: still fresh
+    assert after.verdict == "AC" and adopted.pid == offered.pid   # it ran no user code: still fresh
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -149,37 +119,39 @@ def test_endless_solution_in_a_standby_child_is_tle_and_the_next_is_accepted(hos
     judged(ACCEPTED, backend)
     wait_for_host(hosts)
     endless, adopted = judged(ENDLESS, backend, tests=("sample/N=8/uniform",))
-    assert adopted["standby"] and endless.verdict == "TLE" and "did not finish" in endless.message
-    assert not alive(adopted["pid"])
+    assert adopted.standby and endless.verdict == "TLE" and "did not finish" in endless.message
+    assert not alive(adopted.pid)
     after, next_one = judged(ACCEPTED, backend)
-    assert after.verdict == "AC" and next_one["standby"], after.message
+    assert after.verdict == "AC" and next_one.standby, after.message
 
 
 def test_busy_host_leaves_the_judge_its_own_child(hosts):
     judged(ACCEPTED, "cpu")
     folder = wait_for_host(hosts)
-    config = standby.launch_config(RUN_CHILD, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
                                    kernel_cache_folder=None)
     assert standby.host_folder(hosts, config) == folder
-    held = standby.adopt(folder, deadline_s=10.0)
+    held = standby.adopt(folder, config["isolation"])
     assert held is not None
     try:
         result, started = judged(ACCEPTED, "cpu")
-        assert result.verdict == "AC" and not started["standby"]
+        assert result.verdict == "AC" and not started.standby
     finally:
-        held.close()
+        for child in held:
+            child.close()
 
 
 def test_host_tells_its_judges_the_arch_its_starter_found(hosts):
-    config = standby.launch_config(RUN_CHILD, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
                                    kernel_cache_folder=None)
     folder = standby.host_folder(hosts, config)
     standby.ensure_host(folder, config, "sm_90a")
     wait_for_host(hosts)
     for _ in range(2):   # the next child too: the host tells every judge
-        adopted = standby.adopt(folder, deadline_s=10.0)
-        assert adopted is not None and adopted.arch == "sm_90a"
-        adopted.close()
+        adopted = standby.adopt(folder, config["isolation"])
+        assert adopted is not None and adopted[0].arch == "sm_90a"
+        for child in adopted:
+            child.close()
 
 
 @pytest.mark.gpu
@@ -195,7 +167,7 @@ def test_judge_in_a_standby_child_builds_without_asking_the_driver(hosts, monkey
     monkeypatch.setattr(arch, "_nvml_capability", asked)
     monkeypatch.setattr(arch, "_smi_capability", asked)
     result, adopted = judged(ACCEPTED.replace("void solve", "\nvoid solve", 1), "gpu")   # a new build
-    assert adopted["standby"] and result.verdict == "AC" and not result.compile.cached, result.message
+    assert adopted.standby and result.verdict == "AC" and not result.compile.cached, result.message
     arch.default_arch.cache_clear()
 
 
@@ -205,7 +177,7 @@ def test_idle_host_ends_with_its_child(hosts, monkeypatch):
     judged(ACCEPTED, "cpu")
     folder = wait_for_host(hosts)
     _, adopted = judged(ACCEPTED, "cpu")   # the host's first child serves this judge; it then starts another
-    assert adopted["standby"]
+    assert adopted.standby
     deadline = time.monotonic() + 30
     with open(folder / "host.lock", "w") as probe:
         while True:
@@ -216,14 +188,14 @@ def test_idle_host_ends_with_its_child(hosts, monkeypatch):
                 assert time.monotonic() < deadline, "the idle host did not exit"
                 time.sleep(0.2)
     waiting = int((folder / "child.pid").read_text())
-    assert waiting != adopted["pid"] and not alive(waiting)
+    assert waiting != adopted.pid and not alive(waiting)
     assert not (folder / "socket").exists()
 
 
 def test_each_launch_configuration_has_its_own_host(tmp_path, monkeypatch):
     def folder(**changes):
         launch = dict(gpu=False, hidden=[tmp_path / "catalog"], device=None, kernel_cache_folder=None) | changes
-        return standby.host_folder(tmp_path, standby.launch_config(RUN_CHILD, **launch))
+        return standby.host_folder(tmp_path, standby.launch_config(RUNNER, ORACLE, **launch))
 
     plain = folder()
     assert folder() == plain

@@ -6,6 +6,7 @@ between orders reveal a race that a GPU would show only sometimes.
 from __future__ import annotations
 
 import ctypes
+import mmap
 import zlib
 from pathlib import Path
 
@@ -17,6 +18,14 @@ from judge.problems.model import Problem
 ORDERS = {"forward": 0, "reverse": 1, "random": 2}
 VERDICTS = {0: None, 1: "RE", 2: "MLE", 3: "TLE"}
 PRINTF_TAIL_BYTES = 4096
+MAP_FIXED = 0x10
+PROT_NONE = 0
+MAP_FAILED = ctypes.c_void_p(-1).value
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.mmap.restype = ctypes.c_void_p
+_libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+_libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
 
 
 class CpuLaunch(ctypes.Structure):
@@ -54,6 +63,26 @@ class CpuBackend:
 
     # --- memory ------------------------------------------------------------------------------
 
+    def place(self, fd: int, offset: int, span: int) -> Allocation:
+        """`span` bytes of the exchange file at `offset` mapped shared, as device memory, with an
+        inaccessible page on each side: solve() writes the very pages the judge side reads, and a wild
+        write faults inside the kernel (reported with its block and thread) instead of going unseen."""
+        base = _libc.mmap(None, span + 2 * mmap.PAGESIZE, PROT_NONE, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, -1, 0)
+        if base in (None, MAP_FAILED):
+            raise MemoryError(f"could not reserve {span} bytes of address space for a test buffer")
+        address = _libc.mmap(base + mmap.PAGESIZE, span, mmap.PROT_READ | mmap.PROT_WRITE,
+                             mmap.MAP_SHARED | MAP_FIXED, fd, offset)
+        if address in (None, MAP_FAILED):
+            _libc.munmap(base, span + 2 * mmap.PAGESIZE)
+            raise MemoryError(f"could not map {span} bytes of the exchange file for a test buffer")
+        return Allocation(address, span, ("mapped", base, span + 2 * mmap.PAGESIZE))
+
+    def upload(self, fd: int, offset: int, alloc: Allocation) -> None:
+        pass   # the mapped pages are the file's: what the judge side wrote is there already
+
+    def download(self, fd: int, offset: int, alloc: Allocation) -> None:
+        pass   # the judge side reads the mapped pages themselves
+
     def allocate(self, nbytes: int) -> Allocation:
         """Aligned host memory with an inaccessible page on each side: a wild write faults inside
         the kernel (and is reported with its block and thread) instead of corrupting the heap."""
@@ -74,6 +103,9 @@ class CpuBackend:
         alloc.handle[offset:offset + nbytes].reshape(-1, pattern.size)[:] = pattern
 
     def free(self, alloc: Allocation) -> None:
+        if isinstance(alloc.handle, tuple):
+            _libc.munmap(alloc.handle[1], alloc.handle[2])
+            return
         alloc.handle = None
         self.lib.cudajudge_cpu_free(ctypes.c_void_p(alloc.address))
 

@@ -6,13 +6,14 @@ so a fault names the launch that caused it; timed calls do not.
 from __future__ import annotations
 
 import ctypes
+import mmap
 from pathlib import Path
 
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_argtypes
 from judge.backends.gpu_kernels import GpuKernels
-from judge.harness.buffers import GUARD_BYTES, GuardedBuffer
+from judge.exchange import read_bytes
 from judge.problems.model import Problem
 
 ERROR_BUFFER_BYTES = 4096
@@ -28,8 +29,7 @@ class LaunchInfo(ctypes.Structure):
 
 
 class DeviceMemory:
-    """Buffers on the child's one GPU, without a submission: what a waiting child needs to place a
-    benchmark's data before its job arrives (judge.harness.ahead)."""
+    """Buffers on the process's one GPU, without a submission: what the oracle times the baseline with."""
 
     def __init__(self):
         import cupy as cp
@@ -62,8 +62,26 @@ class DeviceMemory:
     def free(self, alloc: Allocation) -> None:
         alloc.handle = None   # back to CuPy's pool
 
-    def device_view(self, buf: GuardedBuffer):
-        return self.cp.ndarray((buf.count,), buf.param.np_dtype, memptr=buf.alloc.handle + GUARD_BYTES)
+    def place(self, fd: int, offset: int, span: int) -> Allocation:
+        """`span` bytes of device memory holding the exchange file's bytes at `offset`."""
+        alloc = self.allocate(span)
+        self.upload(fd, offset, alloc)
+        return alloc
+
+    def upload(self, fd: int, offset: int, alloc: Allocation) -> None:
+        self.write(alloc, 0, read_bytes(fd, offset, alloc.nbytes))
+
+    def download(self, fd: int, offset: int, alloc: Allocation) -> None:
+        """The buffer's bytes back into the exchange file, where the judge side reads them: through a
+        mapping, since the runner's file-size limit (its output cap) forbids write() that far."""
+        with mmap.mmap(fd, alloc.nbytes, offset=offset) as pages:
+            target = np.frombuffer(pages, np.uint8)
+            self.cp.cuda.runtime.memcpy(target.ctypes.data, alloc.address, alloc.nbytes,
+                                        self.cp.cuda.runtime.memcpyDeviceToHost)
+            del target
+
+    def device_view(self, alloc: Allocation, offset: int, count: int, dtype):
+        return self.cp.ndarray((count,), dtype, memptr=alloc.handle + offset)
 
 
 class GpuBackend(DeviceMemory):

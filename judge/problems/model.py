@@ -130,6 +130,9 @@ class Benchmark(Strict):
 class Limits(Strict):
     deadline_s: float = Field(default=2.0, gt=0)   # wall clock for one test's solve() on the GPU
     arena_mb: int = Field(default=1024, gt=0)      # device memory solve() may cudaMalloc
+    # wall clock for the whole judge on the GPU (tests, then timing); the CPU backend gets
+    # CPU_BUDGET_FACTOR times it. A flood of slow tests ends as TLE within it.
+    budget_s: float = Field(default=300.0, gt=0)
 
 
 class Titles(Strict):

@@ -116,7 +116,8 @@ def _first_accepts(s: Session, problem_id: int) -> list[AcceptedEntry]:
     return sorted(firsts.values(), key=lambda e: (e.accepted_at, e.submission_id))
 
 
-UPLOAD_ERRORS = {400: {"model": Error}, 403: {"model": Error}, 413: {"model": Error}, 429: {"model": Error}}
+UPLOAD_ERRORS = {400: {"model": Error}, 403: {"model": Error}, 413: {"model": Error}, 429: {"model": Error},
+                 503: {"model": Error, "description": "The server cannot sandbox instructor code (bubblewrap)"}}
 
 
 async def _read_upload(file: UploadFile, st: AppState, principal: Principal) -> bytes:

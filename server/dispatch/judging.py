@@ -22,6 +22,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from judge.problems.loader import ProblemError, parse_problem
 from judge.problems.model import Problem
+from judge.protocol import BuildDone, Progress, TestDone
 from judge.result import Result
 from sandbox.gpus import Gpu
 from server.catalog import files_digest, judge_files
@@ -147,17 +148,17 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
     beat.start()
     index = 0
 
-    def on_event(event: dict) -> None:
+    def on_event(event: Progress) -> None:
         nonlocal index
         if gone():
             return
         try:
-            if event.get("event") == "test":
-                if not store.record_test(lease, index, event["result"]):
+            if isinstance(event, TestDone):
+                if not store.record_test(lease, index, event.result.model_dump(mode="json")):
                     lost.set()
                 index += 1
-            elif event.get("event") == "build_done":
-                if not store.record_compile(lease, event["compile"]):
+            elif isinstance(event, BuildDone):
+                if not store.record_compile(lease, event.compile.model_dump(mode="json")):
                     lost.set()
         except Exception as exc:
             # a live event missed (the database is away): the final Result still carries every test

@@ -1,8 +1,6 @@
-// expect: WA
-// message: expected
-// expect-gpu: RE
-// message-gpu: CUDA driver failed after solve() ran
-// what: forged harness events claiming AC on the event channel
+// expect: RE
+// message: broke the judge's protocol
+// what: forged events claiming AC, written to every open descriptor (the event channel among them)
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>

@@ -3,7 +3,7 @@
 export type Role = "student" | "instructor" | "admin";
 export type Mode = "run" | "submit";
 export type Status = "queued" | "judging" | "done";
-export type Verdict = "AC" | "WA" | "CE" | "RE" | "TLE" | "MLE" | "OLE" | "IE";
+export type Verdict = "AC" | "WA" | "CE" | "RE" | "TLE" | "MLE" | "OLE" | "IE" | "NR";
 
 export interface User { id: number; username: string; role: Role; disabled: boolean; created_at: string }
 export interface LoginOut { token: string; csrf_token: string; user: User; expires_at: string }

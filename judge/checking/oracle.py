@@ -1,0 +1,167 @@
+"""The oracle: the sandboxed process that runs a problem's reference.py for the judge side.
+
+`python -m judge.checking.oracle [--gpu] --events FD`. It reads an OracleJob, then commands
+(judge.protocol): it makes each test's inputs and expected outputs into a data file of its exchange
+folder, runs a custom check on outputs the judge side placed there, and on the GPU measures the copy
+bandwidth and times the baseline on input sets of its own. It never sees the submission, and the
+runner never sees it: reference.py is instructor code, sandboxed like a submission.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+from judge import exchange as X
+from judge.problems.api import SumBound
+from judge.problems.loader import load_reference, parse_problem
+from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
+from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, CopyMeasured, DataMade, Expected, Finish,
+                            Forget, MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, Slot, SumBoundSlots,
+                            TimeBaseline, decode, encode)
+
+
+def _load(job: OracleJob):
+    """The problem and its reference from the job's files, in a private folder deleted again."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / job.problem_folder_name
+        folder.mkdir()
+        for name, text in job.problem_files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        problem = parse_problem(folder)
+        return problem, load_reference(problem)
+
+
+class DataFile:
+    """Arrays written one after another into a new file, each 64-byte aligned."""
+
+    def __init__(self, path: Path):
+        self.path, self.fd, self.end = path, X.create(path, 0), 0
+
+    def put(self, array: np.ndarray, write: bool = True) -> Slot:
+        array = np.ascontiguousarray(array).reshape(-1)
+        offset = X.round_up(self.end, 64)
+        self.end = offset + array.nbytes
+        if write:
+            X.write_bytes(self.fd, offset, array)
+        return Slot(offset=offset, count=array.size, dtype=array.dtype.str)
+
+    def close(self) -> None:
+        os.ftruncate(self.fd, X.round_up(self.end, 64))
+        os.close(self.fd)
+
+
+class Oracle:
+    def __init__(self, job: OracleJob, emit):
+        self.job, self.emit = job, emit
+        self.problem, self.reference = _load(job)
+        self.kept: dict[int, tuple[TestData, dict]] = {}
+        self.device = None
+
+    def make(self, cmd: MakeData) -> None:
+        data = make_test_data(self.problem, self.reference, cmd.size, cmd.distribution, case_rng(cmd.rng_seed, cmd.test))
+        expected = expected_outputs(self.problem, self.reference, data)
+        out = DataFile(Path(self.job.exchange) / f"data-{cmd.request}.bin")
+        try:
+            arrays = {p.name: out.put(data.arrays[p.name], write=p.role.value != "out")
+                      for p in self.problem.params if p.is_pointer}
+            custom = self.problem.tolerance.policy == "custom"
+            described = [self._expected(out, p.name, expected[p.name], custom)
+                         for p in self.problem.params if p.is_output]
+        finally:
+            out.close()
+        if cmd.keep or custom:
+            self.kept[cmd.request] = (data, expected)
+        self.emit(DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,
+                           expected=described))
+
+    @staticmethod
+    def _expected(out: DataFile, name: str, value, custom: bool) -> Expected:
+        if custom:
+            return Expected(name=name)
+        if isinstance(value, SumBound):
+            n_terms = value.n_terms if isinstance(value.n_terms, (int, np.integer)) else out.put(np.asarray(value.n_terms))
+            return Expected(name=name, sum_bound=SumBoundSlots(
+                value=out.put(np.asarray(value.value)), abs_terms=out.put(np.asarray(value.abs_terms)),
+                n_terms=int(n_terms) if isinstance(n_terms, (int, np.integer)) else n_terms))
+        return Expected(name=name, array=out.put(np.asarray(value)))
+
+    def check(self, cmd: Check) -> None:
+        data, expected = self.kept[cmd.request]
+        fd = os.open(cmd.file, os.O_RDONLY)
+        try:
+            got = {name: X.read_slot(fd, slot) for name, slot in cmd.got.items()}
+        finally:
+            os.close(fd)
+        report = self.reference.check(got, expected, **data.args())
+        if report is None or report.ok:
+            self.emit(Checked(request=cmd.request, mismatches=0, total=sum(g.size for g in got.values())))
+        else:
+            self.emit(Checked(request=cmd.request, mismatches=report.mismatches, total=report.total, first=report.first))
+
+    def _gpu(self):
+        if self.device is None:
+            from judge.timing.device import DeviceTimer
+            from judge.backends.gpu import DeviceMemory
+
+            memory = DeviceMemory()
+            self.device = (memory, DeviceTimer(memory.cp, memory.stream))
+        return self.device
+
+    def measure_copy(self) -> None:
+        memory, timer = self._gpu()
+        name = memory.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        self.emit(CopyMeasured(gbps=timer.copy_bandwidth_gbps(), device=name))
+
+    def time_baseline(self, cmd: TimeBaseline) -> None:
+        from judge.timing.baseline import time_baseline
+
+        memory, timer = self._gpu()
+        stats = time_baseline(memory, timer, self.problem, self.reference, [self.kept[r] for r in cmd.requests])
+        self.emit(BaselineTimed(case=cmd.case, samples=stats.samples, median_us=stats.median_us, min_us=stats.min_us,
+                                iqr_us=stats.iqr_us, noisy=stats.noisy))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, required=True)
+    parser.add_argument("--gpu", action="store_true")
+    args = parser.parse_args()
+    events = os.fdopen(args.events, "wb", buffering=0)
+
+    def emit(message) -> None:
+        events.write(encode(message))
+
+    commands = sys.stdin.buffer
+    try:
+        job = decode(ORACLE_COMMANDS, commands.readline())
+        oracle = Oracle(job, emit)
+        emit(OracleReady())
+        for line in commands:
+            cmd = decode(ORACLE_COMMANDS, line)
+            if isinstance(cmd, MakeData):
+                oracle.make(cmd)
+            elif isinstance(cmd, Check):
+                oracle.check(cmd)
+            elif isinstance(cmd, Forget):
+                for request in cmd.requests:
+                    oracle.kept.pop(request, None)
+            elif isinstance(cmd, MeasureCopy):
+                oracle.measure_copy()
+            elif isinstance(cmd, TimeBaseline):
+                oracle.time_baseline(cmd)
+            elif isinstance(cmd, Finish):
+                break
+        return 0
+    except Exception as exc:   # reference.py or the oracle failed: the problem's fault or the judge's
+        emit(OracleFailed(message=f"{type(exc).__name__}: {exc}"[:4000], trace=traceback.format_exc()[-8000:]))
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

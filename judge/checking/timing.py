@@ -1,0 +1,196 @@
+"""Timing from the judge side: the oracle makes each benchmark case's input sets and expected outputs,
+the runner times solve() on them, every output it reports is checked here, and its figures are held
+against two things the runner cannot reach:
+
+- the judge side's own clock. A sample's events lie between the runner's previous message and its
+  Sample message, so a sample's reported time may not exceed the time between their arrivals
+  (WALL_SLACK for the two clocks' rates and resolution): this bounds the per-call time from above.
+  The untimed work of a sample (the L2 flush, resetting the outputs, comparing them with the first
+  call's, one synchronization and one message) moves at most a few times the bytes a call moves and
+  costs well under OVERHEAD_S of host time, so over the samples of a case the median arrival gap may
+  not exceed OVERHEAD_FACTOR times the median reported sample plus OVERHEAD_S: a lower bound.
+- the physical limit: a call cannot move the problem's bytes faster than the device copies memory
+  (measured by the oracle, not the runner), give or take COPY_SLACK for cache effects at small sizes.
+
+A case whose figures fail either check is not reported as a time: the Result says why, and no
+leaderboard takes it (it has no timing).
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+
+from judge import exchange as X
+from judge.checking.compare import compare_outputs
+from judge.checking.data import Oracle
+from judge.checking.tests import lay_out, read_outputs
+from judge.problems.expressions import evaluate
+from judge.problems.plan import TestCase, size_label
+from judge.protocol import (BaselineTimed, CaseTimed, CopyMeasured, MeasureCopy, OutputsReady, Place, Placed, Release,
+                            Released, Sample, TimeBaseline, TimeCase, TimingCaseStarted, TimingDone, Verified)
+from judge.result import CaseTiming, KernelTime, TestResult, Timing, TimingFigures, Verdict
+from judge.timing.stats import Stats, input_set_count
+
+WALL_SLACK = 1.01, 100e-6      # factor and seconds a sample's events may exceed the judge side's gap
+OVERHEAD_FACTOR, OVERHEAD_S = 3.0, 5e-3
+COPY_SLACK = 1.25              # reported bandwidth may exceed the copy bandwidth by this factor at most
+CASE_DEADLINE_S = 600.0        # between two messages of the runner while a case is timed
+
+
+class TimingRejected(Exception):
+    """The runner's figures for a case contradict the judge side's clock or the device's bandwidth."""
+
+
+def benchmark_cases(problem) -> list[TestCase]:
+    return [TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
+            for size in problem.benchmark.sizes for dist in problem.benchmark.distributions]
+
+
+def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float) -> Stats:
+    """The stats of a case's timed samples, once its figures pass both checks; TimingRejected else.
+    `samples`: (seconds since the runner's previous message, the Sample) in order."""
+    for gap, s in samples:
+        if s.seconds * s.batch > gap * WALL_SLACK[0] + WALL_SLACK[1]:
+            raise TimingRejected(f"a sample of {s.batch} call(s) reported {s.seconds * s.batch * 1e6:.1f} µs, but "
+                                 f"only {gap * 1e6:.1f} µs passed on the judge's clock")
+    timed = [(gap, s) for gap, s in samples if not s.warmup]
+    if not timed:
+        raise TimingRejected("the run reported no timed sample")
+    gaps = float(np.median([gap for gap, _ in timed]))
+    reported = float(np.median([s.seconds * s.batch for _, s in timed]))
+    if gaps > OVERHEAD_FACTOR * reported + OVERHEAD_S:
+        raise TimingRejected(f"samples reported {reported * 1e6:.1f} µs each (median), but {gaps * 1e6:.1f} µs "
+                             f"passed between them on the judge's clock")
+    stats = Stats.of([s.seconds for _, s in timed])
+    floor_s = bytes_moved / (copy_gbps * 1e9) / COPY_SLACK
+    if stats.median_us / 1e6 < floor_s:
+        raise TimingRejected(f"{stats.median_us:.2f} µs per call would move the problem's {bytes_moved:.4g} bytes "
+                             f"faster than the device copies memory ({copy_gbps:.0f} GB/s): impossible")
+    return stats
+
+
+def _kernel_breakdown(launches) -> list[KernelTime]:
+    grouped: dict[tuple, KernelTime] = {}
+    for launch in launches:
+        key = (launch.kernel, launch.grid, launch.block, launch.shared_bytes)
+        if key in grouped:
+            grouped[key].calls += 1
+            grouped[key].total_us += launch.elapsed_us or 0.0
+        else:
+            grouped[key] = KernelTime(kernel=launch.kernel, grid=list(launch.grid), block=list(launch.block),
+                                      shared_bytes=launch.shared_bytes, total_us=launch.elapsed_us or 0.0)
+    return list(grouped.values())
+
+
+def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, has_baseline: bool):
+    """(stats, baseline stats or None, per-kernel launches, scalars) of one case; a TestResult on failure."""
+    problem = run.problem
+    scalars0 = problem.scalars_for(case.size, np.random.default_rng(0))
+    bytes_est = evaluate(problem.benchmark.bytes, scalars0)
+    count = input_set_count(bytes_est / (copy_gbps * 1e9))
+    requests = [oracle.ask(case.name, case.size, case.distribution, run.seed + k, keep=True) for k in range(count)]
+    datas = [oracle.take(r) for r in requests]
+    os.ftruncate(fd, 0)
+    buffers, start = [], 0
+    for k, data in enumerate(datas):
+        b = lay_out(problem, data, fd, np.random.default_rng([run.seed, k, 7]), prefix=f"set{k}/", start=start)
+        buffers.append(b)
+        start = b.total_bytes()
+    run.runner.send(Place(test=case.name, buffers=[s for b in buffers for s in b.slots.values()]))
+    run.runner.expect((Placed,))
+    run.runner.send(TimeCase(case=case.name, sets=count, scalars=[d.scalars for d in datas]))
+    samples: list[tuple[float, Sample]] = []
+    last = time.monotonic()
+    failure: TestResult | None = None
+    while True:
+        event = run.runner.expect((OutputsReady, Sample, CaseTimed), CASE_DEADLINE_S)
+        now = time.monotonic()
+        gap, last = now - last, now
+        if isinstance(event, Sample):
+            samples.append((gap, event))
+        elif isinstance(event, OutputsReady):
+            failure = _check_set(run, oracle, fd, buffers, datas, requests, event)
+            run.runner.send(Verified(ok=failure is None))
+            last = time.monotonic()
+            if failure is not None:
+                break
+        else:
+            break
+    run.runner.send(Release(test=case.name))
+    run.runner.expect((Released,))
+    if failure is not None:
+        oracle.forget(requests)
+        return failure
+    baseline = None
+    if has_baseline:
+        oracle.link.send(TimeBaseline(case=case.name, requests=requests))
+        b: BaselineTimed = oracle.link.expect(BaselineTimed)
+        baseline = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy)
+    oracle.forget(requests)
+    bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
+    return cross_check(samples, bytes_moved, copy_gbps), baseline, event.per_kernel, datas[0].scalars
+
+
+def _check_set(run, oracle: Oracle, fd: int, buffers, datas, requests, event: OutputsReady) -> TestResult | None:
+    k = event.set
+    if not 0 <= k < len(datas):
+        return TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict.RE,
+                          message=f"the process running solve() reported input set {k}, which does not exist")
+    if event.error is not None:
+        return TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict(event.error.verdict),
+                          message=f"a timed call failed: {event.error.message}")
+    got = read_outputs(run.problem, buffers[k], fd, prefix=f"set{k}/")
+    report = compare_outputs(run.problem, got, datas[k].expected, lambda g: oracle.check(requests[k], g))
+    if report is None:
+        return None
+    m = report.first
+    why = (f"the first call on timing input set {k + 1} went wrong" + (
+        " although the calls before it were right: does the solution cache results between calls?" if k else "")
+           if event.first else
+           f"a timed call on input set {k + 1} gave a wrong answer although earlier calls were right")
+    return TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict.WA,
+                      message=f"{why}: `{m.output}`[{m.index}] expected {m.expected}, got {m.got}. Does the solution "
+                              f"cache results between calls, or skip work when the output already looks done?")
+
+
+def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | None:
+    """Time every benchmark case; a failing timed call appends its TestResult to `tests`; a case whose
+    figures fail the cross-checks leaves the run without timing, and a note says why."""
+    oracle.link.send(MeasureCopy())
+    copy: CopyMeasured = oracle.link.expect(CopyMeasured)
+    has_baseline = callable_baseline(run.problem)
+    cases: list[CaseTiming] = []
+    per_kernel: list[KernelTime] = []
+    for case in benchmark_cases(run.problem):
+        run.on_event(TimingCaseStarted(case=case.name))
+        try:
+            outcome = _time_case(run, oracle, fd, case, copy.gbps, has_baseline)
+        except TimingRejected as exc:
+            run.notes.append(f"timing rejected on {case.name}: {exc}; no time is reported for this run")
+            return None
+        if isinstance(outcome, TestResult):
+            tests.append(outcome)
+            return None
+        stats, base, launches, scalars = outcome
+        per_kernel = per_kernel or _kernel_breakdown(launches)
+        seconds = stats.median_us / 1e6
+        bytes_moved = evaluate(run.problem.benchmark.bytes, scalars)
+        flops = evaluate(run.problem.benchmark.flops, scalars)
+        gbps = bytes_moved / seconds / 1e9
+        cases.append(CaseTiming(size=case.size, distribution=case.distribution, samples=stats.samples,
+                                median_us=stats.median_us, min_us=stats.min_us, iqr_us=stats.iqr_us,
+                                noisy=stats.noisy, gbps=gbps, sol_pct=100 * gbps / copy.gbps,
+                                gflops=(flops / seconds / 1e9) if flops else None,
+                                baseline_us=base.median_us if base else None,
+                                ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
+    headline = {name: getattr(cases[0], name) for name in TimingFigures.model_fields}
+    timing = Timing(**headline, copy_gbps=copy.gbps, per_kernel=per_kernel, per_case=cases)
+    run.on_event(TimingDone(timing=timing))
+    return timing
+
+
+def callable_baseline(problem) -> bool:
+    """Whether reference.py defines a baseline: the problem declares one in its benchmark spec."""
+    return bool(getattr(problem.benchmark, "baseline", None))

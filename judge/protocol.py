@@ -1,0 +1,375 @@
+"""Every message between the judge side and the processes it runs, and every progress event.
+
+Three channels, each a union discriminated by `kind`:
+- judge side → runner (`RunnerCommand`) and runner → judge side (`RunnerEvent`): the runner is the
+  sandboxed process that loads the submission and calls solve() when told. Nothing it sends is
+  trusted: an event is only a claim ("the call returned"), checked against the state the judge side
+  is in and against what the judge side reads itself.
+- judge side → oracle (`OracleCommand`) and oracle → judge side (`OracleEvent`): the oracle is the
+  sandboxed process that runs a problem's reference.py (instructor code): it makes inputs and
+  expected outputs, runs a custom check, and on the GPU times the baseline.
+- judge → its caller (`Progress`): what the CLI, the server's dispatch and the remote client show
+  while a judge runs.
+
+Bulk data (inputs, outputs, expected values) never travels in a message: messages name where it lies
+in an exchange file (`Slot`). One JSON object per line on each channel.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from judge.result import CompileInfo, Mismatch, TestResult, Timing
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- where bulk data lies ------------------------------------------------------------------------
+
+class Slot(Message):
+    """`count` elements of `dtype` at byte `offset` of an exchange file."""
+    offset: int = Field(ge=0)
+    count: int = Field(ge=0)
+    dtype: str
+
+
+class BufferSlot(Message):
+    """One guarded buffer of a test in the runner's exchange file: `span` bytes from `offset` (a page
+    multiple), the parameter's payload at `offset + payload_offset`, `nbytes` long."""
+    name: str
+    offset: int = Field(ge=0)
+    span: int = Field(gt=0)
+    payload_offset: int = Field(ge=0)
+    nbytes: int = Field(ge=0)
+
+
+# --- judge side → runner ---------------------------------------------------------------------------
+
+class RunnerJob(Message):
+    kind: Literal["job"] = "job"
+    backend: Literal["cpu", "gpu"]
+    problem_toml: str              # the problem's definition (no reference): signature, limits
+    library: str                   # the built shared library that exports solve()
+    artifacts: dict[str, str] = {}
+    exchange: str                  # the file the runner's buffers live in (CPU) or are staged through (GPU)
+    seccomp: bool = True
+
+
+class Place(Message):
+    """Map (CPU) or allocate and upload (GPU) a test's buffers from the exchange file."""
+    kind: Literal["place"] = "place"
+    test: str
+    buffers: list[BufferSlot]
+
+
+class Call(Message):
+    """Call solve() once on the placed buffers. `reload`: buffers whose images the judge side rewrote in
+    the exchange file since the last call (the GPU runner uploads them first)."""
+    kind: Literal["call"] = "call"
+    test: str
+    schedule: str
+    scalars: dict[str, int | float]
+    reload: list[str] = []
+
+
+class Release(Message):
+    kind: Literal["release"] = "release"
+    test: str
+
+
+class TimeCase(Message):
+    """Time solve() on input sets already placed by `Place` under the names `set<k>/<param>`."""
+    kind: Literal["time_case"] = "time_case"
+    case: str
+    sets: int = Field(gt=0)
+    scalars: list[dict[str, int | float]]   # each set's
+
+
+class Verified(Message):
+    """The judge side's answer to `OutputsReady`: go on, or stop timing (the outputs were wrong)."""
+    kind: Literal["verified"] = "verified"
+    ok: bool
+
+
+class Finish(Message):
+    kind: Literal["finish"] = "finish"
+
+
+RunnerCommand = Annotated[Union[RunnerJob, Place, Call, Release, TimeCase, Verified, Finish], Field(discriminator="kind")]
+
+
+# --- runner → judge side -----------------------------------------------------------------------------
+
+class LaunchRecord(Message):
+    kernel: str
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    shared_bytes: int = 0
+    line: int = 0
+    status: int = 0
+    elapsed_us: float | None = None
+
+    def describe(self) -> str:
+        def dim(d):
+            return str(d[0]) if tuple(d[1:]) == (1, 1) else "(" + ", ".join(map(str, d)) + ")"
+        smem = f", {self.shared_bytes}" if self.shared_bytes else ""
+        return f"{self.kernel}<<<{dim(self.grid)}, {dim(self.block)}{smem}>>> (line {self.line})"
+
+
+class CallError(Message):
+    """An error solve() raised, phrased for the learner by the runner's backend."""
+    verdict: Literal["RE", "MLE", "TLE", "OLE"]
+    message: str = Field(max_length=4000)
+    sticky: bool = False                 # the device is unusable afterwards
+    launch: LaunchRecord | None = None
+
+
+class Ready(Message):
+    kind: Literal["ready"] = "ready"
+    device: str = Field(max_length=200)
+    schedules: list[str] = Field(min_length=1, max_length=8)
+    seccomp: bool
+
+
+class Placed(Message):
+    kind: Literal["placed"] = "placed"
+    test: str
+
+
+class Returned(Message):
+    kind: Literal["returned"] = "returned"
+    test: str
+    error: CallError | None = None
+    launches: list[LaunchRecord] = Field(default=[], max_length=64)
+    printf: str = Field(default="", max_length=8192)
+
+
+class Released(Message):
+    kind: Literal["released"] = "released"
+    test: str
+
+
+class OutputsReady(Message):
+    """Set `set`'s outputs lie in the exchange file; the runner waits for `Verified`. `first`: its first
+    call (untimed); otherwise a timed call whose outputs differ, in some bit, from the first call's."""
+    kind: Literal["outputs_ready"] = "outputs_ready"
+    case: str
+    set: int = Field(ge=0)
+    first: bool
+    error: CallError | None = None
+
+
+class Sample(Message):
+    """One timed sample: `batch` calls, `seconds` per call between the device's events."""
+    kind: Literal["sample"] = "sample"
+    case: str
+    batch: int = Field(gt=0)
+    seconds: float = Field(ge=0)
+    warmup: bool = False
+
+
+class CaseTimed(Message):
+    kind: Literal["case_timed"] = "case_timed"
+    case: str
+    per_kernel: list[LaunchRecord] = Field(default=[], max_length=4096)
+
+
+class RunnerFailed(Message):
+    """The runner's own code raised (before the submission loaded: the judge's fault)."""
+    kind: Literal["runner_failed"] = "runner_failed"
+    message: str = Field(max_length=4000)
+    trace: str = Field(default="", max_length=8000)
+
+
+RunnerEvent = Annotated[Union[Ready, Placed, Returned, Released, OutputsReady, Sample, CaseTimed, RunnerFailed],
+                        Field(discriminator="kind")]
+
+
+# --- judge side → oracle -------------------------------------------------------------------------------
+
+class OracleJob(Message):
+    kind: Literal["oracle_job"] = "oracle_job"
+    problem_files: dict[str, str]
+    problem_folder_name: str
+    exchange: str                  # the folder the oracle writes its data files in
+    gpu: bool = False              # it times the baseline and the copy bandwidth
+
+
+class MakeData(Message):
+    """A test's (or a timing set's) inputs and expected outputs, from `rng_seed` and the test's name."""
+    kind: Literal["make_data"] = "make_data"
+    request: int
+    test: str
+    size: dict[str, int | float]
+    distribution: str
+    rng_seed: int
+    keep: bool = False             # keep the data for Check or TimeBaseline
+
+
+class Check(Message):
+    """Run the problem's custom check on the outputs at `got` against request `request`'s expected."""
+    kind: Literal["check"] = "check"
+    request: int
+    file: str
+    got: dict[str, Slot]
+
+
+class Forget(Message):
+    kind: Literal["forget"] = "forget"
+    requests: list[int]
+
+
+class TimeBaseline(Message):
+    """Time reference.baseline() on the kept input sets `requests`; also measures copy bandwidth."""
+    kind: Literal["time_baseline"] = "time_baseline"
+    case: str
+    requests: list[int]
+
+
+class MeasureCopy(Message):
+    kind: Literal["measure_copy"] = "measure_copy"
+
+
+OracleCommand = Annotated[Union[OracleJob, MakeData, Check, Forget, TimeBaseline, MeasureCopy, Finish],
+                          Field(discriminator="kind")]
+
+
+class SumBoundSlots(Message):
+    value: Slot
+    abs_terms: Slot
+    n_terms: Slot | int
+
+
+class Expected(Message):
+    """One output's expected value: an array, a SumBound, or kept in the oracle (custom check)."""
+    name: str
+    array: Slot | None = None
+    sum_bound: SumBoundSlots | None = None
+
+
+class DataMade(Message):
+    kind: Literal["data_made"] = "data_made"
+    request: int
+    file: str
+    scalars: dict[str, int | float]
+    arrays: dict[str, Slot]        # every pointer parameter's initial content
+    expected: list[Expected]
+
+
+class Checked(Message):
+    kind: Literal["checked"] = "checked"
+    request: int
+    mismatches: int
+    total: int
+    first: Mismatch | None = None
+
+
+class BaselineTimed(Message):
+    kind: Literal["baseline_timed"] = "baseline_timed"
+    case: str
+    samples: int
+    median_us: float
+    min_us: float
+    iqr_us: float
+    noisy: bool
+
+
+class CopyMeasured(Message):
+    kind: Literal["copy_measured"] = "copy_measured"
+    gbps: float
+    device: str
+
+
+class OracleReady(Message):
+    kind: Literal["oracle_ready"] = "oracle_ready"
+
+
+class OracleFailed(Message):
+    """reference.py (or the oracle) raised: a fault of the problem or the judge, never the learner's."""
+    kind: Literal["oracle_failed"] = "oracle_failed"
+    message: str
+    trace: str = ""
+
+
+OracleEvent = Annotated[Union[OracleReady, DataMade, Checked, BaselineTimed, CopyMeasured, OracleFailed],
+                        Field(discriminator="kind")]
+
+
+# --- progress, to the judge's caller ----------------------------------------------------------------------
+
+class RunnerStarted(Message):
+    kind: Literal["runner_started"] = "runner_started"
+    standby: bool
+    pid: int | None = None
+
+
+class BuildStarted(Message):
+    kind: Literal["build_start"] = "build_start"
+    backend: str
+
+
+class BuildDone(Message):
+    kind: Literal["build_done"] = "build_done"
+    compile: CompileInfo
+
+
+class TestDone(Message):
+    kind: Literal["test"] = "test"
+    result: TestResult
+
+
+class TimingCaseStarted(Message):
+    kind: Literal["timing_case"] = "timing_case"
+    case: str
+
+
+class TimingDone(Message):
+    kind: Literal["timing"] = "timing"
+    timing: Timing
+
+
+class Queued(Message):
+    kind: Literal["queued"] = "queued"
+    id: int
+
+
+class Status(Message):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    kind: Literal["status"] = "status"
+    status: str
+
+
+class Restarted(Message):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    kind: Literal["restart"] = "restart"
+
+
+Progress = Annotated[Union[RunnerStarted, BuildStarted, BuildDone, TestDone, TimingCaseStarted, TimingDone, Queued,
+                           Status, Restarted], Field(discriminator="kind")]
+
+RUNNER_COMMANDS: TypeAdapter = TypeAdapter(RunnerCommand)
+RUNNER_EVENTS: TypeAdapter = TypeAdapter(RunnerEvent)
+ORACLE_COMMANDS: TypeAdapter = TypeAdapter(OracleCommand)
+ORACLE_EVENTS: TypeAdapter = TypeAdapter(OracleEvent)
+PROGRESS: TypeAdapter = TypeAdapter(Progress)
+
+
+class ProtocolError(Exception):
+    """A line that is not a message of its channel."""
+
+
+def encode(message: Message) -> bytes:
+    return message.model_dump_json().encode() + b"\n"
+
+
+def decode(adapter: TypeAdapter, line: bytes | str):
+    """The message on one line of a channel; ProtocolError (with a short reason) when it is none."""
+    try:
+        return adapter.validate_json(line)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "message"
+        raise ProtocolError(f"{where}: {first.get('msg', 'invalid')}") from None

@@ -1,0 +1,5 @@
+import sys
+
+from judge.runner.main import main
+
+sys.exit(main())

@@ -1,0 +1,133 @@
+"""`python -m judge.runner [--gpu] --events FD`: read a RunnerJob, then do what each command says.
+
+The seccomp filter is installed after the backend is set up and before the submission's library is
+loaded (its static constructors are user code). From then on this process is the submission's as
+much as the judge's: everything it reports is only a claim, which the judge side checks.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tomllib
+import traceback
+from pathlib import Path
+
+from judge.backends import open_backend
+from judge.backends.base import Launch, broken_driver_message
+from judge.problems.model import Problem
+from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchRecord, Place, Placed, Ready, Release,
+                            Released, Returned, RunnerFailed, TimeCase, decode, encode)
+from sandbox import seccomp_filter
+
+LAUNCHES_REPORTED = 16
+
+
+def launch_record(launch: Launch) -> LaunchRecord:
+    return LaunchRecord(kernel=launch.kernel[:200], grid=launch.grid, block=launch.block, shared_bytes=launch.shared_bytes,
+                        line=launch.line, status=launch.status, elapsed_us=launch.elapsed_us)
+
+
+def call_error(err) -> CallError | None:
+    if err is None:
+        return None
+    return CallError(verdict=err.verdict, message=err.message[:4000], sticky=err.sticky,
+                     launch=launch_record(err.launch) if err.launch is not None else None)
+
+
+class Runner:
+    def __init__(self, backend, problem: Problem, exchange_fd: int, emit):
+        self.backend, self.problem, self.fd, self.emit = backend, problem, exchange_fd, emit
+        self.placed: dict[str, tuple] = {}   # buffer name -> (slot, allocation)
+
+    def place(self, cmd: Place) -> None:
+        self.release()
+        for slot in cmd.buffers:
+            self.placed[slot.name] = (slot, self.backend.place(self.fd, slot.offset, slot.span))
+        self.emit(Placed(test=cmd.test))
+
+    def release(self) -> None:
+        for _, alloc in self.placed.values():
+            self.backend.free(alloc)
+        self.placed.clear()
+
+    def args(self, scalars: dict, prefix: str = "") -> list:
+        out = []
+        for p in self.problem.params:
+            if p.is_pointer:
+                slot, alloc = self.placed[prefix + p.name]
+                out.append(alloc.address + slot.payload_offset)
+            else:
+                out.append(scalars[p.name])
+        return out
+
+    def call(self, cmd: Call) -> None:
+        for name in cmd.reload:
+            slot, alloc = self.placed[name]
+            self.backend.upload(self.fd, slot.offset, alloc)
+        self.backend.set_schedule(cmd.schedule)
+        self.backend.reset()
+        try:
+            err = self.backend.call_solve(self.args(cmd.scalars))
+        except Exception as exc:
+            if not self.backend.device_failure(exc):
+                raise
+            err = CallError(verdict="RE", message=broken_driver_message(exc), sticky=True)
+        error = err if isinstance(err, CallError) or err is None else call_error(err)
+        if error is None or not error.sticky:
+            for slot, alloc in self.placed.values():
+                self.backend.download(self.fd, slot.offset, alloc)
+        launches = [launch_record(l) for l in self.backend.launches()[:LAUNCHES_REPORTED]]
+        self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=self.backend.printf_output()[-2000:]))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, required=True)
+    parser.add_argument("--gpu", action="store_true")
+    args = parser.parse_args()
+    if args.gpu:   # CuPy's import and the CUDA context, made while the judge side still builds
+        try:
+            import cupy
+
+            cupy.cuda.runtime.free(0)   # cudaFree(0) creates the context
+        except Exception:
+            pass   # the backend does it again below, where a failure is reported
+    events = os.fdopen(args.events, "wb", buffering=0)
+
+    def emit(message) -> None:
+        events.write(encode(message))
+
+    commands = sys.stdin.buffer
+    try:
+        job = decode(RUNNER_COMMANDS, commands.readline())
+        problem = Problem(**tomllib.loads(job.problem_toml))
+        fd = os.open(job.exchange, os.O_RDWR)
+        seccomp = []
+
+        def before_user_code() -> None:
+            if job.seccomp and seccomp_filter.install():
+                seccomp.append(True)
+
+        backend = open_backend(job.backend, problem, Path(job.library), job.artifacts, before_user_code)
+    except Exception as exc:   # before the submission loaded: the judge's own fault
+        emit(RunnerFailed(message=f"{type(exc).__name__}: {exc}"[:4000], trace=traceback.format_exc()[-8000:]))
+        return 1
+    emit(Ready(device=backend.device, schedules=list(backend.schedules), seccomp=bool(seccomp)))
+    runner = Runner(backend, problem, fd, emit)
+    for line in commands:
+        cmd = decode(RUNNER_COMMANDS, line)
+        if isinstance(cmd, Place):
+            runner.place(cmd)
+        elif isinstance(cmd, Call):
+            runner.call(cmd)
+        elif isinstance(cmd, Release):
+            runner.release()
+            emit(Released(test=cmd.test))
+        elif isinstance(cmd, TimeCase):
+            from judge.runner.timing import time_case
+
+            time_case(runner, cmd, commands)
+        elif isinstance(cmd, Finish):
+            break
+    return 0

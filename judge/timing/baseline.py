@@ -1,0 +1,47 @@
+"""The problem's baseline, timed by the oracle on input sets of its own, like the solution."""
+from __future__ import annotations
+
+from judge.problems.tolerances import check_output
+from judge.timing.stats import Stats, run_samples
+
+
+def time_baseline(memory, timer, problem, reference, kept: list[tuple]) -> Stats:
+    """`kept`: (TestData, expected) of each input set. The outputs are reset before every sample,
+    outside the timed region; the baseline's first answer is checked against the reference."""
+    cp = memory.cp
+    sets = [{**{p.name: cp.asarray(data.arrays[p.name]) for p in problem.params if p.is_pointer}, **data.scalars}
+            for data, _ in kept]
+    initial = [{p.name: cp.asarray(data.arrays[p.name]) for p in problem.params if p.is_output} for data, _ in kept]
+
+    def reset(k: int) -> None:
+        for name, value in initial[k].items():
+            sets[k][name][...] = value
+
+    with timer.stream:
+        reference.baseline(**sets[0])
+    timer.stream.synchronize()
+    if problem.tolerance.policy != "custom":
+        for p in problem.params:
+            if p.is_output:
+                report = check_output(problem.tolerance, p.name, sets[0][p.name].get(), kept[0][1][p.name])
+                if not report.ok:
+                    raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
+    state = {"next": 0}
+
+    def sample(batch: int, warmup: bool) -> float:
+        ks = [(state["next"] + i) % len(sets) for i in range(batch)]
+        state["next"] = (state["next"] + batch) % len(sets)
+        with timer.stream:
+            for k in ks:
+                reset(k)
+
+        def calls():
+            with timer.stream:
+                for k in ks:
+                    reference.baseline(**sets[k])
+        return timer.time(calls) / batch
+
+    stats = run_samples(sample, len(sets))
+    del sets, initial
+    cp.get_default_memory_pool().free_all_blocks()
+    return stats

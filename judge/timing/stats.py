@@ -1,0 +1,74 @@
+"""Samples, the stopping rule, and how many calls and input sets a benchmark case needs."""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+INPUT_SETS = 4                 # rotation over at least this many input sets
+WARMUP_CALLS, WARMUP_S = 3, 0.025
+MIN_SAMPLES, MIN_TOTAL_S = 10, 0.1
+MAX_SAMPLES, MAX_TOTAL_S = 500, 2.0
+TARGET_SEM = 0.005             # stop once the standard error of the mean is ≤ 0.5% of the median
+NOISY_SPREAD = 0.05            # IQR / median above this flags the case as noisy
+BATCH_BELOW_S = 20e-6          # calls shorter than this are timed in batches of distinct inputs,
+BATCH_SAMPLE_S = 250e-6        # of enough calls to last this long: the event pair's own cost, a few µs,
+                               # then stays about 1% of a sample whatever the batch
+MAX_BATCH = 64                 # and so at most this many input sets
+
+
+@dataclass
+class Stats:
+    samples: int
+    median_us: float
+    min_us: float
+    iqr_us: float
+    noisy: bool
+
+    @classmethod
+    def of(cls, seconds: list[float]) -> "Stats":
+        us = np.asarray(seconds) * 1e6
+        q1, med, q3 = np.percentile(us, [25, 50, 75])
+        return cls(len(us), float(med), float(us.min()), float(q3 - q1), bool((q3 - q1) / med > NOISY_SPREAD))
+
+
+def enough(seconds: list[float], batch: int) -> bool:
+    """`seconds`: the per-call time of each sample so far, samples of `batch` calls."""
+    total = sum(seconds) * batch
+    if len(seconds) >= MAX_SAMPLES or total >= MAX_TOTAL_S:
+        return True
+    if len(seconds) < MIN_SAMPLES or total < MIN_TOTAL_S:
+        return False
+    sem = float(np.std(seconds, ddof=1)) / math.sqrt(len(seconds))
+    return sem <= TARGET_SEM * float(np.median(seconds))
+
+
+def batch_for(call_s: float, distinct: int) -> int:
+    """Calls per sample: 1 from BATCH_BELOW_S up, else enough to last BATCH_SAMPLE_S, on distinct sets."""
+    if call_s >= BATCH_BELOW_S:
+        return 1
+    return min(MAX_BATCH, distinct, math.ceil(BATCH_SAMPLE_S / max(call_s, 1e-9)))
+
+
+def input_set_count(expected_call_s: float) -> int:
+    """How many input sets a case rotates over: INPUT_SETS, or, for calls expected (at copy bandwidth)
+    under BATCH_BELOW_S, one per call of a batch, so that no call of a batch finds its output already
+    written, or its input left in L2, by an earlier call on the same set."""
+    return max(INPUT_SETS, batch_for(expected_call_s, MAX_BATCH))
+
+
+def run_samples(sample, distinct: int) -> Stats:
+    """Warm up, then time samples until the stopping rule holds. `sample(batch, warmup)` gives one
+    sample's per-call seconds. Warm-up lasts WARMUP_S of wall time (counted in call time, a 10 µs
+    call needed thousands of warm-up samples)."""
+    warm: list[float] = []
+    began = time.perf_counter()
+    while len(warm) < WARMUP_CALLS or time.perf_counter() - began < WARMUP_S:
+        warm.append(sample(1, True))
+    batch = batch_for(float(np.median(warm)), distinct)
+    seconds: list[float] = []
+    while not enough(seconds, batch):
+        seconds.append(sample(batch, False))
+    return Stats.of(seconds)

@@ -1,0 +1,46 @@
+// expect: RE
+// message: forbidden system call
+// what: an x32-ABI system call
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" {
+int fork(void);
+int vfork(void);
+void _exit(int);
+int execl(const char*, const char*, ...);
+long syscall(long, ...);
+int getppid(void);
+int unlink(const char*);
+int symlink(const char*, const char*);
+long write(int, const void*, unsigned long);
+int socket(int, int, int);
+int connect(int, const void*, unsigned);
+long sendto(int, const void*, unsigned long, int, const void*, unsigned);
+long ptrace(int, int, void*, void*);
+int mount(const char*, const char*, const char*, unsigned long, const void*);
+int unshare(int);
+void* dlopen(const char*, int);
+void* dlsym(void*, const char*);
+void* mmap(void*, unsigned long, int, int, int, long);
+int raise(int);
+}
+struct ipv4_address { unsigned short family, port; unsigned int host; char zero[8]; };
+
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = fmaxf(in[i], 0.0f);
+}
+
+// The attack's success would change the answer: a succeeded attack gives WA, a blocked one AC.
+static void answer(const float* input, float* output, int N, bool escaped) {
+    relu<<<(N + 255) / 256, 256>>>(input, escaped ? output + 1 : output, escaped ? N - 1 : N);
+}
+
+extern "C" void solve(const float* input, float* output, int N) {
+    // getpid in the x32 numbering (bit 30 set); the seccomp rules match x86_64 numbers only.
+    long rc = syscall(0x40000000 + 39);
+    answer(input, output, N, rc > 0);
+}

@@ -1,0 +1,48 @@
+"""The judge side's checks on the runner's timing: figures that its own clock or the device's copy
+bandwidth contradict are rejected, and honest ones pass."""
+from __future__ import annotations
+
+import pytest
+
+from judge.checking.timing import TimingRejected, cross_check
+from judge.protocol import Sample
+from judge.timing.stats import BATCH_SAMPLE_S, INPUT_SETS, MAX_BATCH, input_set_count
+
+GB = 1e9
+
+
+def samples(reported_s: float, gap_s: float, count: int = 20, batch: int = 1):
+    return [(gap_s, Sample(case="c", batch=batch, seconds=reported_s / batch, warmup=False)) for _ in range(count)]
+
+
+def test_honest_figures_pass():
+    stats = cross_check(samples(100e-6, 180e-6), bytes_moved=0.1 * GB, copy_gbps=4000)
+    assert stats.samples == 20 and stats.median_us == pytest.approx(100)
+
+
+def test_figure_longer_than_the_judges_clock_saw_is_rejected():
+    with pytest.raises(TimingRejected, match="passed on the judge's clock"):
+        cross_check(samples(1e-3, 0.5e-3), bytes_moved=1e6, copy_gbps=4000)
+
+
+def test_figure_far_shorter_than_the_judges_clock_saw_is_rejected():
+    # a runner that reports 10 µs for calls that keep it busy 50 ms each
+    with pytest.raises(TimingRejected, match="passed between them"):
+        cross_check(samples(10e-6, 50e-3), bytes_moved=1e6, copy_gbps=4000)
+
+
+def test_figure_faster_than_copy_bandwidth_is_rejected():
+    # 1 GB in 10 µs would be 100 TB/s on a device that copies at 4 TB/s
+    with pytest.raises(TimingRejected, match="faster than the device copies memory"):
+        cross_check(samples(10e-6, 20e-6), bytes_moved=1 * GB, copy_gbps=4000)
+
+
+def test_warmup_samples_alone_are_no_timing():
+    warm = [(1e-3, Sample(case="c", batch=1, seconds=1e-4, warmup=True))]
+    with pytest.raises(TimingRejected, match="no timed sample"):
+        cross_check(warm, bytes_moved=1e6, copy_gbps=4000)
+
+
+def test_short_calls_get_one_input_set_per_call_of_a_batch():
+    assert input_set_count(1e-3) == INPUT_SETS
+    assert input_set_count(1e-6) == min(MAX_BATCH, round(BATCH_SAMPLE_S / 1e-6))
