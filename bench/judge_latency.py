@@ -1,11 +1,9 @@
 """Wall time from command to verdict, as a learner sees it: `python judge.py PROBLEM FILE`.
 
-Cold = an empty build cache; cached = the same command again, in a run child that a standby host
-started before the command (the default), and with `--no-standby` (a child started by the command).
+Cold = an empty build cache; cached = the same command again, in a runner and oracle that a standby
+host started before the command (the default), and with `--no-standby` (children started by the command).
 `PAUSE_S` seconds pass before each cached command (default 0: back to back, when a command may
-find the standby host's next child still starting; a learner reading a verdict pauses longer).
-With timing, the pause is also when that child prepares the benchmark (judge.harness.ahead):
-`PAUSE_S=8` lets it finish for ReLU and problem 83 on an H200.
+find the standby host's next pair still starting; a learner reading a verdict pauses longer).
 Printed figures, not pass/fail.
 """
 from __future__ import annotations
