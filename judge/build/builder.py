@@ -15,7 +15,7 @@ from judge.build.arch import default_arch, valid_arch
 from judge.build.cache import BuildCache, build_key
 from judge.build.device import DeviceCompile, DeviceOutcome
 from judge.build.host import HOST_TU_NAME, RuntimeObject, exports_solve, kernel_table_source, start_host_compile, start_link
-from judge.build.process import Finished
+from judge.build.process import COMPILER_TIME_S, Finished, limit_message
 from judge.build.result import BuildResult, KernelInfo
 from judge.build.toolchain import RUNTIME_DIR, Toolchain, ToolchainError, toolchain
 from judge.problems.model import Problem
@@ -23,14 +23,14 @@ from judge.result import CompileInfo, Diagnostic
 from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log, parse_link_log, parse_nvrtc_log, render
 from judge.source.prepare import PreparedSource, SourceRejected, prepare
 
-COMPILE_DEADLINE_S = 20.0
+COMPILE_DEADLINE_S = COMPILER_TIME_S
 LIBRARY_NAME = "solution.so"
 
 
 @dataclass
 class _Outcome:
     result: BuildResult
-    keep: bool = True       # False: not worth caching (cut short by the deadline)
+    keep: bool = True       # False: not worth caching (stopped by a cap: perhaps only a busy machine)
 
 
 def _errors_first(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -56,9 +56,9 @@ class _Build:
                            seconds=round(time.perf_counter() - self.started, 3))
         return BuildResult(compile=info, arch=self.arch, **fields)
 
-    def timed_out(self, file: SourceFile) -> _Outcome:
-        message = (f"compilation did not finish within {COMPILE_DEADLINE_S:g} s; look for template "
-                   f"instantiations that never end or grow without bound")
+    def stopped(self, limit: str, file: SourceFile) -> _Outcome:
+        """A compiler was stopped by its time or memory cap."""
+        message = limit_message(limit, COMPILE_DEADLINE_S)
         return _Outcome(self.result(False, [file.diagnostic(None, None, message, stage="device")]), keep=False)
 
     def run(self) -> _Outcome:
@@ -76,8 +76,9 @@ class _Build:
         runtime_problem = runtime.finish(self.deadline)
         if runtime_problem is not None:
             raise ToolchainError(f"the judge's runtime shim does not compile: {runtime_problem[-2000:]}")
-        if host.timed_out or outcome.timed_out:
-            return self.timed_out(prepared.file)
+        limit = host.limit or outcome.limit
+        if limit is not None:
+            return self.stopped(limit, prepared.file)
 
         diagnostics = self.compiler_diagnostics(prepared, host, outcome)
         times = {"nvrtc_s": round(outcome.seconds, 3), "host_s": round(host.seconds, 3), "pch": outcome.pch}
@@ -114,8 +115,8 @@ class _Build:
         table = kernel_table_source([k.name for k in kernels], [k.lowered for k in kernels])
         linked = start_link(self.workspace, runtime, table, library, self.chain).wait(self.deadline)
         times["host_s"] = round(times["host_s"] + linked.seconds, 3)
-        if linked.timed_out:
-            return self.timed_out(prepared.file)
+        if linked.limit is not None:
+            return self.stopped(linked.limit, prepared.file)
         if linked.returncode != 0:
             problems = parse_link_log(linked.stderr, prepared.file) or [
                 prepared.file.diagnostic(None, None, "linking the host code failed", stage="host")]

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from judge.build.process import Finished, Job
+from judge.build.process import COMPILER_TIME_S, Finished, Job, limit_message
 from judge.result import CompileInfo, Diagnostic
 from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log
 from judge.source.launches import rewrite_launches
@@ -39,7 +39,7 @@ from judge.source.syntax import Edit, EditedText, parse, text, walk
 
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime" / "cpu"
 CXX = "g++"
-COMPILE_TIMEOUT_S = 120.0
+COMPILE_TIMEOUT_S = COMPILER_TIME_S
 LIBRARY_NAME = "solution.so"
 
 _COMMON_FLAGS = [
@@ -309,7 +309,7 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = F
                    "-o", LIBRARY_NAME]
         finished = Job(command, cwd=scratch).wait(time.perf_counter() + timeout_s)
         info = _compile_info(finished, prepared, source_text, filename, compiled_name, scratch, runtime, started, timeout_s)
-        if finished.timed_out:   # perhaps only a busy machine: not worth remembering
+        if finished.limit is not None:   # perhaps only a busy machine: not worth remembering
             return info, None
         (scratch / "compile.json").write_text(info.model_dump_json(), encoding="utf-8")
         try:
@@ -335,8 +335,8 @@ def _cached(folder: Path) -> tuple[CompileInfo, Path | None] | None:
 def _compile_info(finished: Finished, prepared: PreparedSource, source_text: str, filename: str, compiled_name: str,
                   scratch: Path, runtime: _Runtime, started: float, timeout_s: float) -> CompileInfo:
     seconds = time.perf_counter() - started
-    if finished.timed_out:
-        message = f"compilation took longer than {timeout_s:.0f} s and was stopped"
+    if finished.limit is not None:
+        message = limit_message(finished.limit, timeout_s)
         return CompileInfo(ok=False, log=message, seconds=seconds,
                            diagnostics=[Diagnostic(file=filename, message=message, stage="host")])
     roots = (str(RUNTIME_DIR / "include"), str(RUNTIME_DIR), str(runtime.header.parent), str(scratch))

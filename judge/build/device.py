@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.build.pch import PchSlot, forget, pch_slot, trim
-from judge.build.process import Job
+from judge.build.nvrtc_worker import PCH_HEAP_BYTES
+from judge.build.process import COMPILER_MEMORY_BYTES, Job, reports_out_of_memory
 from judge.build.toolchain import DEVICE_INCLUDE_DIR, Toolchain, nvrtc_identity
 
 WORKER = Path(__file__).with_name("nvrtc_worker.py")
@@ -33,7 +34,7 @@ class DeviceOutcome:
     log: str
     seconds: float
     lowered: dict[str, str] = field(default_factory=dict)
-    timed_out: bool = False
+    limit: str | None = None     # the cap that stopped NVRTC: time | memory | None
     crashed: bool = False
     pch: str | None = None       # used | created | not created | incompatible | None (not tried)
 
@@ -52,12 +53,15 @@ class DeviceCompile:
                    "name_expressions": name_expressions, "cubin_path": str(self.cubin), "log_cap": NVRTC_LOG_CAP,
                    "pch": {"path": str(self.slot.path), "scratch": str(self.slot.scratch)} if self.slot else None}
         args = [sys.executable, "-I", str(WORKER)] + (["--pch"] if self.slot else [])
-        self.job = Job(args, stdin=json.dumps(request).encode(), writable=(workdir,))
+        # The PCH heap is address space reserved up front and mostly untouched (CUB: 1.3-1.5 GiB in
+        # all, 0.35-0.55 GiB resident), so it does not count against the compile's own budget.
+        memory = COMPILER_MEMORY_BYTES + (PCH_HEAP_BYTES if self.slot else 0)
+        self.job = Job(args, stdin=json.dumps(request).encode(), writable=(workdir,), memory_bytes=memory)
 
     def finish(self, deadline: float) -> DeviceOutcome:
         done = self.job.wait(deadline)
-        if done.timed_out:
-            return DeviceOutcome(False, "", done.seconds, timed_out=True)
+        if done.limit is not None:
+            return DeviceOutcome(False, done.stderr[-4000:], done.seconds, limit=done.limit)
         try:
             reply = json.loads(done.stdout)
         except json.JSONDecodeError:
@@ -67,4 +71,6 @@ class DeviceCompile:
                 forget(self.slot)
             elif reply["pch"] == "created":
                 trim()
-        return DeviceOutcome(reply["ok"], reply["log"], done.seconds, reply["lowered"], pch=reply["pch"])
+        # NVRTC itself reports a failed allocation in its log, and the worker exits normally.
+        limit = "memory" if not reply["ok"] and reports_out_of_memory(reply["log"]) else None
+        return DeviceOutcome(reply["ok"], reply["log"], done.seconds, reply["lowered"], limit=limit, pch=reply["pch"])

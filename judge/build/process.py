@@ -1,7 +1,9 @@
-"""Compiler processes with a deadline: started together, waited for, killed whole if late."""
+"""Compiler processes under caps: address space and file size per process, and a deadline after
+which a job's whole process group is killed. limit_message() says which cap stopped one."""
 from __future__ import annotations
 
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -14,11 +16,48 @@ from sandbox import bubblewrap
 OUTPUT_CAP_BYTES = 64 * 1024
 
 
-COMPILER_MEMORY_BYTES = 8 << 30   # address space of one compiler process: a compile bomb ends as CE
+# Address space of each compiler process (g++, cc1plus, as, ld, the NVRTC worker; a worker that uses
+# a PCH gets its heap on top: device.py). The largest legit builds measured: the NVRTC worker on CUB
+# 0.7 GiB without PCH (0.55 GiB resident), cc1plus 0.2 GiB. A macro bomb reaches 2 GiB in 6 s in g++.
+COMPILER_MEMORY_BYTES = 2 << 30
+# Largest file a compiler may write: an object of a 16 GiB initialized array would fill the disk.
+# The largest legit file is NVRTC's PCH, 0.36 GiB for CUB (it cannot outgrow its 1 GiB heap).
+COMPILER_FILE_BYTES = 2 << 30
+# Wall time of one build's compilers. The slowest legit builds measured, cold caches, on a 2-core
+# machine under load: CUB device code creating its PCH 11 s, a CPU-backend build 6 s.
+COMPILER_TIME_S = 20.0
+
+# How a failed compiler shows the cap it hit: the signals it died of (-N, or 128 + N as bubblewrap
+# reports its child's), and its own words at the start of a line (no quoted source line or #error
+# text of the learner's starts so): g++ and its driver, ld, C++, Python, NVRTC and its LLVM.
+_OUT_OF_MEMORY = re.compile(r"^(virtual memory exhausted|\S+: out of memory allocating"
+                            r"|\S+: (fatal|internal compiler) error: (Killed|Segmentation fault) signal terminated"
+                            r"|collect2: fatal error: ld terminated with signal (9|11)"
+                            r"|terminate called after throwing an instance of 'std::bad_alloc'|MemoryError"
+                            r"|(\S+\(\d+\): )?catastrophic error: out of memory|LLVM ERROR: out of memory)",
+                            re.MULTILINE)
+_SIGNS = {
+    "memory": ({signal.SIGKILL, signal.SIGSEGV}, _OUT_OF_MEMORY),
+    "file size": ({signal.SIGXFSZ}, re.compile(r"^\S+: (fatal|internal compiler) error: File size limit exceeded "
+                                               r"signal terminated", re.MULTILINE)),
+}
 
 
-def _compiler_limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (COMPILER_MEMORY_BYTES, COMPILER_MEMORY_BYTES))
+def limit_message(limit: str, time_limit_s: float) -> str:
+    """What a learner reads when a cap ("time", "memory" or "file size") stopped the compiler."""
+    if limit == "time":
+        return f"compilation exceeded its time limit ({time_limit_s:g} s)"
+    cap = COMPILER_MEMORY_BYTES if limit == "memory" else COMPILER_FILE_BYTES
+    return f"compilation exceeded its {limit} limit ({cap / (1 << 30):g} GiB)"
+
+
+def reports_out_of_memory(output: str) -> bool:
+    return bool(_OUT_OF_MEMORY.search(output))
+
+
+def _compiler_limits(memory_bytes: int) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (COMPILER_FILE_BYTES, COMPILER_FILE_BYTES))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
@@ -45,6 +84,18 @@ class Finished:
     def timed_out(self) -> bool:
         return self.returncode is None
 
+    @property
+    def limit(self) -> str | None:
+        """The cap that stopped it: "time", "memory", "file size", or None."""
+        if self.timed_out:
+            return "time"
+        code = self.returncode
+        died_of = -code if code < 0 else code - 128 if code > 128 else None
+        for limit, (signals, words) in _SIGNS.items():
+            if code != 0 and (died_of in signals or words.search(self.stderr)):
+                return limit
+        return None
+
 
 def _capped(data: bytes) -> str:
     text = data[:OUTPUT_CAP_BYTES].decode("utf-8", errors="replace")
@@ -58,13 +109,14 @@ class Job:
     read-only but for the job's folder and the build caches."""
 
     def __init__(self, args: list[str], *, stdin: bytes = b"", cwd: Path | None = None, env: dict | None = None,
-                 writable: tuple[Path, ...] = ()):
+                 writable: tuple[Path, ...] = (), memory_bytes: int = COMPILER_MEMORY_BYTES):
         self.started = time.perf_counter()
         self._stdin = stdin
         if bubblewrap.available():
             args = bubblewrap.build_command(args, [p for p in (cwd, *writable, *build_writable_dirs()) if p is not None])
         self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         cwd=cwd, env=env, start_new_session=True, preexec_fn=_compiler_limits)
+                                         cwd=cwd, env=env, start_new_session=True,
+                                         preexec_fn=lambda: _compiler_limits(memory_bytes))
 
     def wait(self, deadline: float) -> Finished:
         """Wait until `deadline` (a time.perf_counter() value)."""

@@ -34,24 +34,20 @@ class Oracle:
     def __init__(self, link: OracleLink, problem: Problem, folder: Path):
         self.link, self.problem, self.folder = link, problem, folder
         self._requests = itertools.count()
-        self._asked: list[int] = []
+        self._made: dict[int, DataMade] = {}   # data that arrived while another answer was awaited
 
     def ask(self, test: str, size: dict, distribution: str, rng_seed: int, keep: bool = False) -> int:
         request = next(self._requests)
         self.link.send(MakeData(request=request, test=test, size=size, distribution=distribution, rng_seed=rng_seed,
                                 keep=keep))
-        self._asked.append(request)
         return request
 
     def take(self, request: int, *, read_expected: bool = True) -> CaseData:
         """The data of `request` (asked earlier); the oracle answers in the order asked."""
-        while True:
-            made = self.link.expect(DataMade)
-            if made.request == self._asked[0]:
-                self._asked.pop(0)
-            if made.request == request:
-                return self._read(made, read_expected)
+        made = self._made.pop(request, None) or self.link.expect(DataMade)
+        if made.request != request:
             raise OracleBroke(f"data for request {made.request} came while {request} was due")
+        return self._read(made, read_expected)
 
     def _read(self, made: DataMade, read_expected: bool) -> CaseData:
         path = Path(made.file)
@@ -90,7 +86,9 @@ class Oracle:
         finally:
             os.close(fd)
         self.link.send(Check(request=request, file=str(path), got=slots))
-        checked: Checked = self.link.expect(Checked)
+        while isinstance(answer := self.link.expect((Checked, DataMade)), DataMade):
+            self._made[answer.request] = answer   # asked before the check: the next test's data
+        checked: Checked = answer
         path.unlink(missing_ok=True)
         return CheckReport(checked.mismatches, checked.total, checked.first)
 

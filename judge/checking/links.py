@@ -63,7 +63,7 @@ class OracleLink:
     def send(self, command: Message) -> None:
         self.child.send(encode(command))
 
-    def expect(self, kind: type, deadline_s: float = IDLE_DEADLINE_S):
+    def expect(self, kind: type | tuple[type, ...], deadline_s: float = IDLE_DEADLINE_S):
         try:
             line = self.child.receive(deadline_s)
             event = decode(ORACLE_EVENTS, line)
@@ -75,5 +75,6 @@ class OracleLink:
         if isinstance(event, OracleFailed):
             raise OracleBroke(f"reference.py failed: {event.message}\n{event.trace[-1500:]}")
         if not isinstance(event, kind):
-            raise OracleBroke(f"the reference process sent `{event.kind}` where `{kind.__name__}` was due")
+            due = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+            raise OracleBroke(f"the reference process sent `{event.kind}` where `{due}` was due")
         return event
