@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Source this on the GPU machine, in the repository root: the packages its image lacks, carried as
+# wheels in .whl/ and Debian packages in .deb/ (bubblewrap, libseccomp), made ready for the judge.
+#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 ... -d .whl NAME==VERSION
+#   (cd .deb && apt-get download bubblewrap libseccomp2)
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || return 1
+export PYTHONPATH=/tmp/site:$PWD
+mkdir -p /tmp/debroot
+for f in .deb/*.deb; do dpkg -x "$f" /tmp/debroot; done
+export PATH=/tmp/debroot/usr/bin:$PATH
+ldconfig -p | grep -q 'libseccomp\.so\.2' || export LD_LIBRARY_PATH=/tmp/debroot/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export PYTHONUNBUFFERED=1
+python3 -c "from sandbox import bubblewrap, seccomp_filter; print('bubblewrap:', bubblewrap.available())"
