@@ -33,6 +33,11 @@ def available() -> bool:
     return probe.returncode == 0
 
 
+def executable() -> str:
+    """bubblewrap's path, found on this process's PATH: a child's own environment has a clean one."""
+    return shutil.which("bwrap") or "bwrap"
+
+
 def _outermost(paths: list[str]) -> list[str]:
     """Drop paths that an earlier bind already shows: binding one again inside a read-only bind
     fails when it is a symbolic link there (`/usr/local/cuda` -> `cuda-13.0` under `/usr`)."""
@@ -54,7 +59,7 @@ def _binds(flag: str, paths) -> list[str]:
 def build_command(args: list[str], writable: list[Path]) -> list[str]:
     """A compiler run: everything readable, nothing writable but its own folders (the first one
     also takes the compilers' temporary files), no devices."""
-    return ["bwrap", *COMMON, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+    return [executable(), *COMMON, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
             *_binds("--bind", writable), "--setenv", "TMPDIR", str(writable[0]), "--", *args]
 
 
@@ -100,4 +105,4 @@ def run_command(args: list[str], *, code_dirs: list[Path], read_only: list[Path]
         read_only_paths += GPU_READ_ONLY
     view += _binds("--ro-bind", _outermost(read_only_paths)) + _binds("--bind", writable)
     environment = [item for key, value in env.items() for item in ("--setenv", key, value)]
-    return ["bwrap", *COMMON, "--clearenv", *environment, *view, "--chdir", "/tmp", "--", *args]
+    return [executable(), *COMMON, "--clearenv", *environment, *view, "--chdir", "/tmp", "--", *args]
