@@ -1,6 +1,9 @@
 // expect: RE
 // message: the process running solve()
+// expect-gpu: WA
+// message-gpu: never written
 // what: solve() answers right, reports every planned test as returned on every open descriptor, and exits
+// (on the GPU the forged report comes before the runner copies the outputs back: the judge reads none)
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstring>
