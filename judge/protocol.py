@@ -16,7 +16,11 @@ in an exchange file (`Slot`). One JSON object per line on each channel.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from typing import Annotated, BinaryIO, Callable, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -359,6 +363,24 @@ PROGRESS: TypeAdapter = TypeAdapter(Progress)
 
 class ProtocolError(Exception):
     """A line that is not a message of its channel."""
+
+
+@dataclass
+class ChildEnds:
+    """A child's side of its channel: whether it runs on the GPU, how it sends an event, where its commands come."""
+    gpu: bool
+    emit: Callable[[Message], None]
+    commands: BinaryIO
+
+
+def child_ends() -> ChildEnds:
+    """From a child's command line (`[--gpu] --events FD`, as sandbox.runner starts it) and its stdin."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, required=True)
+    parser.add_argument("--gpu", action="store_true")
+    args = parser.parse_args()
+    events = os.fdopen(args.events, "wb", buffering=0)
+    return ChildEnds(args.gpu, lambda message: events.write(encode(message)), sys.stdin.buffer)
 
 
 def encode(message: Message) -> bytes:

@@ -30,7 +30,7 @@ from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
 from sandbox import standby
-from sandbox.runner import ORACLE_FILE_BYTES, OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child, ChildEnded, isolation_of, run_child
+from sandbox.runner import ORACLE_FILE_BYTES, OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child, run_child
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes

@@ -8,7 +8,6 @@ runner never sees it: reference.py is instructor code, sandboxed like a submissi
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -23,7 +22,7 @@ from judge.problems.loader import load_reference, parse_problem
 from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
 from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, CopyMeasured, DataMade, Expected, Finish,
                             Forget, MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, Slot, SumBoundSlots,
-                            TimeBaseline, decode, encode)
+                            TimeBaseline, child_ends, decode)
 
 
 def _load(job: OracleJob):
@@ -128,16 +127,8 @@ class Oracle:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--events", type=int, required=True)
-    parser.add_argument("--gpu", action="store_true")
-    args = parser.parse_args()
-    events = os.fdopen(args.events, "wb", buffering=0)
-
-    def emit(message) -> None:
-        events.write(encode(message))
-
-    commands = sys.stdin.buffer
+    ends = child_ends()
+    emit, commands = ends.emit, ends.commands
     try:
         job = decode(ORACLE_COMMANDS, commands.readline())
         oracle = Oracle(job, emit)

@@ -22,7 +22,6 @@ import time
 
 import numpy as np
 
-from judge import exchange as X
 from judge.checking.compare import compare_outputs
 from judge.checking.data import Oracle
 from judge.checking.tests import lay_out, read_outputs

@@ -6,9 +6,7 @@ much as the judge's: everything it reports is only a claim, which the judge side
 """
 from __future__ import annotations
 
-import argparse
 import os
-import sys
 import tomllib
 import traceback
 from pathlib import Path
@@ -17,7 +15,7 @@ from judge.backends import open_backend
 from judge.backends.base import Launch, broken_driver_message
 from judge.problems.model import Problem
 from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchRecord, Place, Placed, Ready, Release,
-                            Released, Returned, RunnerFailed, TimeCase, decode, encode)
+                            Released, Returned, RunnerFailed, TimeCase, child_ends, decode)
 from sandbox import seccomp_filter
 
 LAUNCHES_REPORTED = 16
@@ -82,23 +80,15 @@ class Runner:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--events", type=int, required=True)
-    parser.add_argument("--gpu", action="store_true")
-    args = parser.parse_args()
-    if args.gpu:   # CuPy's import and the CUDA context, made while the judge side still builds
+    ends = child_ends()
+    if ends.gpu:   # CuPy's import and the CUDA context, made while the judge side still builds
         try:
             import cupy
 
             cupy.cuda.runtime.free(0)   # cudaFree(0) creates the context
         except Exception:
             pass   # the backend does it again below, where a failure is reported
-    events = os.fdopen(args.events, "wb", buffering=0)
-
-    def emit(message) -> None:
-        events.write(encode(message))
-
-    commands = sys.stdin.buffer
+    emit, commands = ends.emit, ends.commands
     try:
         job = decode(RUNNER_COMMANDS, commands.readline())
         problem = Problem(**tomllib.loads(job.problem_toml))
