@@ -255,7 +255,16 @@ class Run:
             if tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests):
                 from judge.checking.timing import measure
 
-                timing_result = measure(self, oracle, fd, tests)
+                benchmark = TestCase("benchmark", "benchmark", {}, "-", True, False)
+                try:
+                    timing_result = measure(self, oracle, fd, tests)
+                except RunnerBroke as broke:   # died, overstayed or broke the protocol while timed
+                    self._stopped(tests, benchmark, broke)
+                    return tests, None
+                except X.ShortRead as exc:
+                    tests.append(_test_result(benchmark, Verdict.RE, f"the process running solve() changed the "
+                                              f"judge's buffer file during timing ({exc})"))
+                    return tests, None
             for link in (self.runner, self.oracle_link):
                 link.send(Finish())
             return tests, timing_result

@@ -102,3 +102,9 @@ def test_judge_kernels_compiled_once_per_account(tmp_path, monkeypatch):
     assert run("alice") == first            # the second run loaded them all: nothing compiled, nothing rewritten
     bob = run("bob")                        # another account compiles its own
     assert bob.keys() == first.keys() and not set(bob.values()) & set(first.values())
+
+
+def test_a_run_that_hangs_while_timed_is_tle_on_the_benchmark_and_has_no_timing():
+    r = judge(1, "relu_endless_when_timed.cu", tests=("sample",), timing=True)
+    assert r.verdict == "TLE" and r.tests[-1].name == "benchmark", r.message
+    assert "did not finish" in r.tests[-1].message and r.timing is None

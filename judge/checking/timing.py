@@ -24,7 +24,7 @@ import numpy as np
 
 from judge.checking.compare import compare_outputs
 from judge.checking.data import Oracle
-from judge.checking.tests import lay_out, read_outputs
+from judge.checking.tests import call_deadline, lay_out, read_outputs
 from judge.problems.expressions import evaluate
 from judge.problems.plan import TestCase, size_label
 from judge.protocol import (BaselineTimed, CaseTimed, CopyMeasured, MeasureCopy, OutputsReady, Place, Placed, Release,
@@ -34,8 +34,8 @@ from judge.timing.stats import Stats, input_set_count
 
 WALL_SLACK = 1.01, 100e-6      # factor and seconds a sample's events may exceed the judge side's gap
 OVERHEAD_FACTOR, OVERHEAD_S = 3.0, 5e-3
+SETUP_S = 60.0                 # a runner's first message of a case may take this much longer
 COPY_SLACK = 1.25              # reported bandwidth may exceed the copy bandwidth by this factor at most
-CASE_DEADLINE_S = 600.0        # between two messages of the runner while a case is timed
 
 
 class TimingRejected(Exception):
@@ -103,8 +103,14 @@ def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
     samples: list[tuple[float, Sample]] = []
     last = time.monotonic()
     failure: TestResult | None = None
+    # Between two messages of the runner lie one sample (a batch of calls shorter than BATCH_BELOW_S each,
+    # or one call), or one call and its outputs' copy: a call's deadline and the time to move every set.
+    # Before the first, the runner also sets up its timer and compiles its fill and compare kernels.
+    deadline = call_deadline(run.deadline_s, buffers[-1])
+    setup_s = SETUP_S
     while True:
-        event = run.runner.expect((OutputsReady, Sample, CaseTimed), CASE_DEADLINE_S)
+        event = run.runner.expect((OutputsReady, Sample, CaseTimed), deadline + setup_s)
+        setup_s = 0.0
         now = time.monotonic()
         gap, last = now - last, now
         if isinstance(event, Sample):
