@@ -37,6 +37,7 @@ class Runner:
     def __init__(self, backend, problem: Problem, exchange_fd: int, emit):
         self.backend, self.problem, self.fd, self.emit = backend, problem, exchange_fd, emit
         self.placed: dict[str, tuple] = {}   # buffer name -> (slot, allocation)
+        self.timer = None                     # made by the first timed case (judge.runner.timing)
 
     def place(self, cmd: Place) -> None:
         self.release()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from judge import exchange as X
 from judge.protocol import RUNNER_COMMANDS, CaseTimed, OutputsReady, Sample, TimeCase, Verified, decode
+from judge.runner.main import call_error, launch_record
 from judge.runner.same_bits import SameBits
 from judge.timing.device import DeviceTimer
 from judge.timing.stats import run_samples
@@ -21,21 +22,23 @@ class Stopped(Exception):
 
 def time_case(runner, cmd: TimeCase, commands) -> None:
     backend, problem = runner.backend, runner.problem
-    timer = getattr(runner, "timer", None) or DeviceTimer(backend.cp, backend.stream)
-    runner.timer = timer
+    runner.timer = timer = runner.timer or DeviceTimer(backend.cp, backend.stream)
     cp = backend.cp
     sets = range(cmd.sets)
     outs = [p for p in problem.params if p.role.value == "out"]
     inouts = [p for p in problem.params if p.role.value == "inout"]
 
+    def placed(k: int, p):
+        """(slot, allocation) of parameter p of set k."""
+        return runner.placed[f"set{k}/{p.name}"]
+
     def view(k: int, p):
-        slot, alloc = runner.placed[f"set{k}/{p.name}"]
+        slot, alloc = placed(k, p)
         return backend.device_view(alloc, slot.payload_offset, slot.nbytes // p.np_dtype.itemsize, p.np_dtype)
 
     initial = [{p.name: view(k, p).copy() for p in inouts} for k in sets]
-    fill = backend.kernels.fill_rows([(runner.placed[f"set{k}/{p.name}"][1].address + runner.placed[f"set{k}/{p.name}"][0].payload_offset,
-                                       runner.placed[f"set{k}/{p.name}"][0].nbytes, X.reset_pattern(p.init, p.np_dtype))
-                                      for k in sets for p in outs])
+    fill = backend.kernels.fill_rows([(alloc.address + slot.payload_offset, slot.nbytes, X.reset_pattern(p.init, p.np_dtype))
+                                      for k in sets for p in outs for slot, alloc in [placed(k, p)]])
 
     def reset(ks: list[int]) -> None:
         fill(ks[0] * len(outs), len(ks) * len(outs))
@@ -46,14 +49,12 @@ def time_case(runner, cmd: TimeCase, commands) -> None:
     def send_outputs(k: int, first: bool, error=None) -> None:
         for p in problem.params:
             if p.is_output:
-                slot, alloc = runner.placed[f"set{k}/{p.name}"]
+                slot, alloc = placed(k, p)
                 backend.download(runner.fd, slot.offset, alloc)
         runner.emit(OutputsReady(case=cmd.case, set=k, first=first, error=error))
         answer = decode(RUNNER_COMMANDS, commands.readline())
         if not isinstance(answer, Verified) or not answer.ok:
             raise Stopped
-
-    from judge.runner.main import call_error
 
     args = [runner.args(cmd.scalars[k], prefix=f"set{k}/") for k in sets]
     outputs = [{p.name: view(k, p) for p in problem.params if p.is_output} for k in sets]
@@ -89,8 +90,6 @@ def time_case(runner, cmd: TimeCase, commands) -> None:
             run_samples(sample, cmd.sets)
         finally:
             backend.timed_mode(False)
-        from judge.runner.main import launch_record
-
         launches = backend.profile_call(args[0])
         runner.emit(CaseTimed(case=cmd.case, per_kernel=[launch_record(l) for l in launches[:4096]]))
     except Stopped:
