@@ -126,7 +126,9 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     deadline = problem.limits.deadline_s if gpu else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
     budget_s = problem.limits.budget_s * (1.0 if gpu else CPU_BUDGET_FACTOR)
     budget_ends = time.monotonic() + budget_s
-    hidden_folders = [problem.folder.parent, *hidden]
+    from judge.build.cache import cache_root
+
+    hidden_folders = [problem.folder.parent, cache_root(), *hidden]   # the cache holds others' sources
     launch = dict(gpu=gpu, hidden=hidden_folders, device=device,
                   kernel_cache_folder=_kernel_cache(account) if gpu else None)
     timed = timing and gpu

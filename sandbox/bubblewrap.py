@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -65,9 +66,10 @@ def build_command(args: list[str], writable: list[Path]) -> list[str]:
 
 def _python_paths(hidden: list[Path]) -> list[str]:
     """What the interpreter needs to start and import the judge's dependencies; never a folder that
-    holds one of `hidden` (the repository root is on sys.path when judge.py runs as a script), nor
-    another folder of the repository (tests/ when pytest runs the judge) unless it holds the
-    interpreter (a virtual environment): the judge's own code is bound as `code_dirs`."""
+    holds one of `hidden` or the host's temporary folder (other runs' folders lie there, and a script
+    run from it puts it on sys.path), nor another folder of the repository (tests/ when pytest runs
+    the judge; the root when judge.py runs as a script) unless it holds the interpreter (a virtual
+    environment): the judge's own code is bound as `code_dirs`."""
     prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.realpath(sys.executable))}
     interpreter = [Path(p).resolve() for p in prefixes]
     repository = Path(__file__).resolve().parents[1]
@@ -79,9 +81,10 @@ def _python_paths(hidden: list[Path]) -> list[str]:
     paths = set(prefixes)
     paths.update(p for p in sys.path if p and os.path.isdir(p) and not of_repository(Path(p).resolve()))
     keep = []
+    kept_out = [h.resolve() for h in [*hidden, Path(tempfile.gettempdir())]]
     for p in paths:
         real = Path(p).resolve()
-        if not any(h.resolve() == real or real in h.resolve().parents for h in hidden):
+        if not any(h == real or real in h.parents for h in kept_out):
             keep.append(p)
     return sorted(keep)
 

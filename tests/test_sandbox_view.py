@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,17 @@ def test_repository_folders_besides_the_judge_stay_out_of_the_view(monkeypatch):
     assert str(root / "judge") in bound and str(root / "sandbox") in bound
     assert not any(b == str(root) or b.startswith(str(root / "tests")) or b.startswith(str(root / "bench"))
                    for b in bound), sorted(bound)
+
+
+def test_a_temporary_folder_on_sys_path_does_not_show_the_hosts_temporary_files(monkeypatch, tmp_path):
+    """A script run from /tmp puts /tmp on sys.path: the child's /tmp stays its own, writable and
+    without the host's files (other runs' folders lie there)."""
+    host_tmp = Path(tempfile.gettempdir())
+    with tempfile.NamedTemporaryFile(dir=host_tmp, prefix="cudajudge-host-file-") as host_file:
+        monkeypatch.setattr(sys, "path", [str(host_tmp), *sys.path])
+        probe = ("import os, sys, tempfile; tempfile.mkstemp(); "
+                 "print('seen' if os.path.exists(sys.argv[1]) else 'private')")
+        command = bubblewrap.run_command([sys.executable, "-c", probe, host_file.name], code_dirs=[], read_only=[],
+                                         hidden=[], gpu=False, env={})
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "private", done.stderr or done.stdout
