@@ -126,9 +126,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     deadline = problem.limits.deadline_s if gpu else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
     budget_s = problem.limits.budget_s * (1.0 if gpu else CPU_BUDGET_FACTOR)
     budget_ends = time.monotonic() + budget_s
-    from judge.build.cache import cache_root
-
-    hidden_folders = [problem.folder.parent, cache_root(), *hidden]   # the cache holds others' sources
+    hidden_folders = folders_hidden(problem, hidden)
     launch = dict(gpu=gpu, hidden=hidden_folders, device=device,
                   kernel_cache_folder=_kernel_cache(account) if gpu else None)
     timed = timing and gpu
@@ -156,6 +154,13 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         run = Run(problem, cases, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s, timed=timed,
                   runner=runner, oracle=oracle, on_event=on_event)
         return run.judge(source, filename=filename, arch=arch)
+
+
+def folders_hidden(problem: Problem, hidden: tuple[Path, ...] = ()) -> list[Path]:
+    """What the children must not see: the catalog, the build cache (others' sources) and `hidden`."""
+    from judge.build.cache import cache_root
+
+    return [problem.folder.parent, cache_root(), *hidden]
 
 
 def _standby_pair(launch: dict) -> tuple[Child, Child] | None:
@@ -233,7 +238,7 @@ class Run:
     def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
         runner = self.runner_child
         if runner.on_take is not None:
-            runner.on_take(self.timed)
+            runner.on_take()
         fd = X.create(runner.exchange / EXCHANGE_FILE, 0)
         try:
             runner.send(encode(RunnerJob(backend=self.backend, problem_toml=(self.problem.folder / PROBLEM_FILE).read_text(encoding="utf-8"),

@@ -82,7 +82,7 @@ class Child:
     isolation: list[str] = field(default_factory=list)
     budget_ends: float = float("inf")        # time.monotonic() when the whole judge must end
     arch: str | None = None                  # a standby runner: the GPU arch its host's starter found
-    on_take: Callable[[bool], None] | None = None   # a standby runner: tells its host a (timed?) job began
+    on_take: Callable[[], None] | None = None   # a standby runner: tells its host a job began
     outcome: ChildOutcome = field(default_factory=ChildOutcome)
     started: Started | None = field(default=None, repr=False)
     _pending: bytes = field(default=b"", repr=False)

@@ -5,8 +5,9 @@ A standby host is a small background process that the judge command starts the f
 one fresh runner waiting and hands it to the first judge that connects to its socket: the runner's
 pid and its channel (stdin, events, output file) pass to the judge as file descriptors, and from then
 on the judge drives the runner itself, deadlines included, exactly as one it started; the host only
-reaps it and tells the judge its exit status. The next runner starts as the job begins (as it ends,
-for a timed job: a context coming up could disturb the timing). Every submission still runs in a
+reaps it and tells the judge its exit status. The next pair starts once the job has ended: two
+interpreters coming up beside a judge slow it on a small machine, and on the GPU a context coming up
+could disturb the timing. Every submission still runs in a
 process of its own that ran nothing before. A runner that never got a job (the build failed) waits
 for the next judge.
 
@@ -145,12 +146,9 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
                 retire(waiting)
                 waiting = fresh_child()
             with connection:
-                timed = _offer(connection, waiting, arch)
-                if timed is None:
+                if not _offer(connection, waiting, arch):
                     continue   # the judge left before taking it (its build failed): the runner stays fresh
-                # The next runner comes up while this one runs, ready for a judge that follows at once;
-                # after a timed run instead, so that its start (a CUDA context) cannot disturb the timing.
-                running, waiting = waiting, (None if timed else fresh_child())
+                running, waiting = waiting, None
                 try:
                     _reap_for(connection, running)
                 finally:
@@ -176,19 +174,19 @@ def _accept(listener: socket.socket, folder: Path) -> socket.socket | None:
     return None
 
 
-def _offer(connection: socket.socket, pair: tuple[Child, Child], arch: str | None) -> bool | None:
+def _offer(connection: socket.socket, pair: tuple[Child, Child], arch: str | None) -> bool:
     """Hand the runner and oracle of `pair` to the judge on `connection`: their inboxes, isolation and
-    pids, and their channels' file descriptors. Whether the job the judge took them for is timed; None
-    when it left without taking them."""
+    pids, and their channels' file descriptors. Whether the judge took them for a job (it leaves
+    without when its build failed)."""
     hello = {"children": [{"inbox": str(c.inbox), "isolation": c.isolation, "pid": c.started.pid} for c in pair],
              "arch": arch}
     try:
         socket.send_fds(connection, [json.dumps(hello).encode() + b"\n"],
                         [fd for c in pair for fd in (c.started.commands, c.started.events, c.started.output)])
         line = connection.makefile("rb").readline()
-        return bool(json.loads(line)["timed"]) if line else None
+        return bool(line) and json.loads(line)["taken"] is True
     except (OSError, ValueError, KeyError, TypeError):
-        return None
+        return False
 
 
 def _reap_for(connection: socket.socket, pair: tuple[Child, Child]) -> None:
@@ -254,10 +252,10 @@ class HostLink:
         self.taken = self.closed = False
         self.code: int | None = None
 
-    def take(self, timed: bool) -> None:
+    def take(self) -> None:
         """Tell the host this judge runs a job in its runner (before the first command)."""
         self.taken = True
-        _send(self.stream, {"timed": timed})
+        _send(self.stream, {"taken": True})
 
     def reap(self, timeout: float) -> int | None:
         """The runner's exit status as the host reports it within `timeout` seconds; 0 for a runner

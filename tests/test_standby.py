@@ -13,7 +13,7 @@ import pytest
 
 from judge.problems.loader import load_problem
 from judge.protocol import RunnerStarted
-from judge.submission import ORACLE, RUNNER, STANDBY_FOLDER, judge_source
+from judge.submission import ORACLE, RUNNER, STANDBY_FOLDER, folders_hidden, judge_source
 from sandbox import standby
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,7 +86,7 @@ def test_runner_with_weaker_isolation_is_not_adopted(hosts, monkeypatch):
     from sandbox import bubblewrap
     if not bubblewrap.available():
         pytest.skip("bubblewrap cannot run here")
-    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=folders_hidden(load_problem(1)), device=None,
                                    kernel_cache_folder=None)
     weaker = {**config, "isolation": ["rlimits(fsize,data,cpu,nofile,nproc,core=0)"]}
     assert standby.host_folder(hosts, weaker) != standby.host_folder(hosts, config)
@@ -128,7 +128,7 @@ def test_endless_solution_in_a_standby_child_is_tle_and_the_next_is_accepted(hos
 def test_busy_host_leaves_the_judge_its_own_child(hosts):
     judged(ACCEPTED, "cpu")
     folder = wait_for_host(hosts)
-    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=folders_hidden(load_problem(1)), device=None,
                                    kernel_cache_folder=None)
     assert standby.host_folder(hosts, config) == folder
     held = standby.adopt(folder, config["isolation"])
@@ -142,7 +142,7 @@ def test_busy_host_leaves_the_judge_its_own_child(hosts):
 
 
 def test_host_tells_its_judges_the_arch_its_starter_found(hosts):
-    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=[load_problem(1).folder.parent], device=None,
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=folders_hidden(load_problem(1)), device=None,
                                    kernel_cache_folder=None)
     folder = standby.host_folder(hosts, config)
     standby.ensure_host(folder, config, "sm_90a")
