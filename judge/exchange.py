@@ -5,17 +5,16 @@ payload (inputs as the oracle made them, outputs filled with the sentinel), the 
 alignment and more random guard bytes. On the CPU the runner maps these very pages as the device
 memory solve() works on; on the GPU it uploads them and copies them back after each call. The judge
 side reads them with pread() only, so a child that shrinks a file makes reads short (reported),
-never a fault in the judge.
+never a fault in the judge. Everything here works on bytes: the judge side needs no NumPy.
 """
 from __future__ import annotations
 
 import mmap
 import os
+import struct
 from pathlib import Path
 
-import numpy as np
-
-from judge.protocol import BufferSlot, Slot
+from judge.protocol import BufferSlot
 
 GUARD_BYTES = 4096      # random bytes before and after every buffer
 ALIGNMENT = 256         # what cudaMalloc guarantees, so vectorized loads stay legal
@@ -24,29 +23,32 @@ CHUNK = 64 << 20        # copies between files go through a buffer this large
 
 # Outputs start as this pattern unless declared zeroed: a quiet NaN with a recognizable payload
 # for floats, 0xCD bytes for integers.
-SENTINEL_BITS = {"float16": np.uint16(0x7E6D), "float32": np.uint32(0x7FC0CDCD),
-                 "float64": np.uint64(0x7FF8CDCDCDCDCDCD)}
+SENTINEL_BITS = {"float16": ("<H", 0x7E6D), "float32": ("<I", 0x7FC0CDCD), "float64": ("<Q", 0x7FF8CDCDCDCDCDCD)}
 
 
 class ShortRead(Exception):
-    """A file held fewer bytes than its message said: the child that wrote it changed it."""
+    """A file (open as `fd`) held fewer bytes than its message said: the child that wrote it changed it."""
+
+    def __init__(self, fd: int, message: str):
+        super().__init__(message)
+        self.fd = fd
 
 
 def round_up(n: int, to: int) -> int:
     return (n + to - 1) // to * to
 
 
-def sentinel(dtype) -> np.ndarray:
+def sentinel(dtype: str, itemsize: int) -> bytes:
     """One element of the sentinel pattern, as raw bytes."""
-    dtype = np.dtype(dtype)
-    if dtype.name in SENTINEL_BITS:
-        return np.array([SENTINEL_BITS[dtype.name]]).view(np.uint8)
-    return np.full(dtype.itemsize, 0xCD, np.uint8)
+    if dtype in SENTINEL_BITS:
+        return struct.pack(*SENTINEL_BITS[dtype])
+    return b"\xcd" * itemsize
 
 
-def reset_pattern(init: str, dtype) -> np.ndarray:
-    """The bytes an output starts as, over and over: sentinel or zeros, as the problem declares."""
-    return np.zeros(1, np.uint8) if init == "zeros" else sentinel(dtype)
+def reset_pattern(param) -> bytes:
+    """The bytes an output parameter (judge.problems.model.Param) starts as, over and over: sentinel or
+    zeros, as the problem declares."""
+    return b"\0" if param.init == "zeros" else sentinel(param.dtype, param.itemsize)
 
 
 def buffer_slot(name: str, offset: int, nbytes: int) -> BufferSlot:
@@ -69,32 +71,66 @@ def end_of(slots: list[BufferSlot]) -> int:
     return max((s.offset + s.span for s in slots), default=0)
 
 
-def read_bytes(fd: int, offset: int, nbytes: int) -> np.ndarray:
-    out = np.empty(nbytes, np.uint8)
+def read_bytes(fd: int, offset: int, nbytes: int) -> bytearray:
+    out = bytearray(nbytes)
     view, done = memoryview(out), 0
     while done < nbytes:
         got = os.preadv(fd, [view[done:]], offset + done)
         if got <= 0:
-            raise ShortRead(f"{nbytes - done} of {nbytes} bytes at offset {offset} are missing")
+            raise ShortRead(fd, f"{nbytes - done} of {nbytes} bytes at offset {offset} are missing")
         done += got
     return out
 
 
-def write_bytes(fd: int, offset: int, data: np.ndarray) -> None:
-    view, done = memoryview(np.ascontiguousarray(data).view(np.uint8)).cast("B"), 0
+def write_bytes(fd: int, offset: int, data) -> None:
+    """Any C-contiguous buffer (bytes, an array) at `offset`."""
+    view, done = memoryview(data).cast("B"), 0
     while done < len(view):
         done += os.pwrite(fd, view[done:done + CHUNK], offset + done)
 
 
-def read_slot(fd: int, slot: Slot) -> np.ndarray:
-    dtype = np.dtype(slot.dtype)
-    return read_bytes(fd, slot.offset, slot.count * dtype.itemsize).view(dtype)
+def fill(fd: int, offset: int, nbytes: int, pattern: bytes) -> None:
+    """`nbytes` from `offset` with `pattern` over and over (`nbytes` is a multiple of its length)."""
+    chunk = pattern * (min(nbytes, CHUNK) // len(pattern))
+    for start in range(0, nbytes, len(chunk)):
+        write_bytes(fd, offset + start, chunk[:nbytes - start])
 
 
 def copy_range(src: int, src_offset: int, dst: int, dst_offset: int, nbytes: int) -> None:
+    """`nbytes` from one file to another, in the kernel where it can."""
+    done = 0
+    try:
+        while done < nbytes:
+            moved = os.copy_file_range(src, dst, nbytes - done, src_offset + done, dst_offset + done)
+            if moved <= 0:
+                raise ShortRead(src, f"{nbytes - done} of {nbytes} bytes at offset {src_offset} are missing")
+            done += moved
+    except OSError:   # a file system without it: through this process
+        for start in range(done, nbytes, CHUNK):
+            n = min(CHUNK, nbytes - start)
+            write_bytes(dst, dst_offset + start, read_bytes(src, src_offset + start, n))
+
+
+def first_difference(fd_a: int, offset_a: int, fd_b: int, offset_b: int, nbytes: int) -> int | None:
+    """The first byte at which two files' ranges differ, or None when they are equal."""
     for start in range(0, nbytes, CHUNK):
         n = min(CHUNK, nbytes - start)
-        write_bytes(dst, dst_offset + start, read_bytes(src, src_offset + start, n))
+        a, b = read_bytes(fd_a, offset_a + start, n), read_bytes(fd_b, offset_b + start, n)
+        if a != b:
+            return start + first_differing_byte(a, b)
+    return None
+
+
+def first_differing_byte(a: bytes, b: bytes) -> int:
+    """Of two unequal byte strings of one length: halving the range keeps every comparison in C."""
+    low, high = 0, len(a)
+    while high - low > 64:
+        middle = (low + high) // 2
+        if a[low:middle] != b[low:middle]:
+            high = middle
+        else:
+            low = middle
+    return next(i for i in range(low, high) if a[i] != b[i])
 
 
 def create(path: Path, nbytes: int) -> int:

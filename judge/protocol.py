@@ -203,18 +203,20 @@ class OracleJob(Message):
 
 
 class MakeData(Message):
-    """A test's (or a timing set's) inputs and expected outputs, from `rng_seed` and the test's name."""
+    """A test's (or a timing set's) inputs and expected outputs, from `rng_seed` and the test's name. The
+    oracle writes the inputs into a data file and keeps the expected outputs until told to forget them."""
     kind: Literal["make_data"] = "make_data"
     request: int
     test: str
     size: dict[str, int | float]
     distribution: str
     rng_seed: int
-    keep: bool = False             # keep the data for Check or TimeBaseline
+    keep: bool = False             # keep the inputs too, for TimeBaseline
 
 
 class Check(Message):
-    """Run the problem's custom check on the outputs at `got` against request `request`'s expected."""
+    """Check the outputs at `got` of `file` against request `request`'s expected outputs, with the
+    problem's tolerance (or its custom check)."""
     kind: Literal["check"] = "check"
     request: int
     file: str
@@ -241,34 +243,25 @@ OracleCommand = Annotated[Union[OracleJob, MakeData, Check, Forget, TimeBaseline
                           Field(discriminator="kind")]
 
 
-class SumBoundSlots(Message):
-    value: Slot
-    abs_terms: Slot
-    n_terms: Slot | int
-
-
-class Expected(Message):
-    """One output's expected value: an array, a SumBound, or kept in the oracle (custom check)."""
-    name: str
-    array: Slot | None = None
-    sum_bound: SumBoundSlots | None = None
-
-
 class DataMade(Message):
     kind: Literal["data_made"] = "data_made"
     request: int
     file: str
     scalars: dict[str, int | float]
-    arrays: dict[str, Slot]        # every pointer parameter's initial content
-    expected: list[Expected]
+    arrays: dict[str, Slot]        # every pointer parameter: its initial content (outputs proper: count only)
+    shown: dict[str, list] | None = None   # a small test's inputs and scalars, to show the learner
 
 
 class Checked(Message):
+    """The check's report: `first` is the first wrong element of the first wrong output; `untouched`
+    how many elements of that output still hold the sentinel (never written), the first at `first_untouched`."""
     kind: Literal["checked"] = "checked"
     request: int
     mismatches: int
     total: int
     first: Mismatch | None = None
+    untouched: int = 0
+    first_untouched: int | None = None
 
 
 class BaselineTimed(Message):

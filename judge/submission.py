@@ -207,6 +207,8 @@ class Run:
         self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
         self.runner_child, self.oracle_child = runner, oracle
         self.runner, self.oracle_link = RunnerLink(runner), OracleLink(oracle)
+        self.oracle = Oracle(self.oracle_link, problem, oracle.exchange)
+        self.asked: list[int] = []   # data requests, one per test in order, made ahead of their use
         self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
         self.device: str | None = None
         self.isolation = list(runner.isolation)
@@ -214,6 +216,7 @@ class Run:
 
     def judge(self, source: str | bytes, *, filename: str, arch: str | None) -> Result:
         self.on_event(BuildStarted(backend=self.backend))
+        self._ask_ahead(0)   # the oracle makes the first test's data while the submission builds
         compile_info, library, artifacts = _build(self.problem, source, self.backend, filename, arch)
         self.on_event(BuildDone(compile=compile_info))
         if not compile_info.ok:
@@ -246,7 +249,6 @@ class Run:
                                   artifacts={k: _stage(runner.inbox, v) if k == "cubin" else v for k, v in artifacts.items()},
                                   exchange=str(runner.exchange / EXCHANGE_FILE))))
             self.oracle_link.expect(OracleReady, STARTUP_DEADLINE_S)
-            oracle = Oracle(self.oracle_link, self.problem, self.oracle_child.exchange)
             tests: list[TestResult] = []
             try:
                 ready = self.runner.expect((Ready,), STARTUP_DEADLINE_S)
@@ -257,18 +259,19 @@ class Run:
             self.device = ready.device
             if ready.seccomp:
                 self.isolation.append("seccomp")
-            tests_done = self._tests(oracle, fd, ready.schedules, tests)
+            tests_done = self._tests(fd, ready.schedules, tests)
             timing_result = None
             if tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests):
                 from judge.checking.timing import measure
 
                 benchmark = TestCase("benchmark", "benchmark", {}, "-", True, False)
                 try:
-                    timing_result = measure(self, oracle, fd, tests)
+                    timing_result = measure(self, self.oracle, fd, tests)
                 except RunnerBroke as broke:   # died, overstayed or broke the protocol while timed
                     self._stopped(tests, benchmark, broke)
                     return tests, None
                 except X.ShortRead as exc:
+                    _oracle_short_read(exc, fd)
                     tests.append(_test_result(benchmark, Verdict.RE, f"the process running solve() changed the "
                                               f"judge's buffer file during timing ({exc})"))
                     return tests, None
@@ -278,30 +281,28 @@ class Run:
         finally:
             os.close(fd)
 
-    def _tests(self, oracle: Oracle, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
+    def _tests(self, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
         """Judge the planned tests in order, appending each result; whether every one ran."""
         rerun = _rerun_choice(self.cases)
-        asked = [oracle.ask(c.name, c.size, c.distribution, self.seed) for c in self.cases[:1]]
         for i, case in enumerate(self.cases):
-            if i + 1 < len(self.cases):   # the oracle makes the next test's data while this one runs
-                nxt = self.cases[i + 1]
-                asked.append(oracle.ask(nxt.name, nxt.size, nxt.distribution, self.seed))
-            data = oracle.take(asked[i])
+            self._ask_ahead(i + 1)   # the oracle makes the next test's data while this one runs
+            data = self.oracle.take(self.asked[i])
             try:
-                result, usable, printf = judge_test(self.problem, self.runner, oracle, fd, case, data, seed=self.seed,
+                result, usable, printf = judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
                                                     schedules=schedules, deadline_s=self.deadline_s,
                                                     rerun=case.name == rerun)
             except RunnerBroke as broke:
                 self._stopped(tests, case, broke)
                 return False
             except X.ShortRead as exc:
+                _oracle_short_read(exc, fd)
                 tests.append(_test_result(case, Verdict.RE, f"the process running solve() changed the judge's "
                                           f"buffer file ({exc})"))
                 self._not_run(tests, "not run: the process running solve() broke its buffers")
                 return False
             finally:
-                if self.problem.tolerance.policy == "custom":
-                    oracle.forget([data.request])
+                self.oracle.forget([data.request])
+                data.close()
             self.printf_bytes += len(printf.encode())
             if self.printf_bytes + self.runner_child.output_size() > OUTPUT_CAP_BYTES:
                 result = _test_result(case, Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of "
@@ -312,6 +313,12 @@ class Run:
                 self._not_run(tests, f"not run: the device was unusable after {case.name}")
                 return False
         return True
+
+    def _ask_ahead(self, i: int) -> None:
+        """Ask for the data of test `i` (if there is one) unless asked already."""
+        if len(self.asked) == i < len(self.cases):
+            case = self.cases[i]
+            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke) -> list[TestResult]:
         """The runner stopped (or was stopped) during `case`: its verdict, and every later test not run."""
@@ -331,6 +338,12 @@ class Run:
         for case in self.cases:
             if case.name not in done:
                 tests.append(_test_result(case, Verdict.NR, why))
+
+
+def _oracle_short_read(exc: X.ShortRead, runner_fd: int) -> None:
+    """A short read of any file but the runner's exchange file is the oracle's fault (IE), not the learner's."""
+    if exc.fd != runner_fd:
+        raise OracleBroke(f"the reference process changed its data file ({exc})") from None
 
 
 def _stop_verdict(broke: RunnerBroke, outcome, deadline_s: float, budget_s: float) -> tuple[Verdict, str]:

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from judge.exchange import sentinel
+from judge.exchange import reset_pattern
 from judge.checking.compare import compare_outputs
 from judge.problems.loader import load_reference, parse_problem, problem_folders
 from judge.problems import plan, test_data
@@ -28,7 +28,7 @@ def test_baseline_matches_reference(folder):
             continue
         initial = data.arrays[p.name]
         if p.role.value == "out" and p.init != "zeros":   # outputs start as the timing phase leaves them
-            initial = np.resize(sentinel(p.np_dtype), initial.nbytes).view(p.np_dtype)
+            initial = np.resize(np.frombuffer(reset_pattern(p), np.uint8), initial.nbytes).view(p.np_dtype)
         on_device[p.name] = cp.asarray(initial)
     reference.baseline(**on_device, **data.scalars)
     got = {p.name: cp.asnumpy(on_device[p.name]) for p in problem.params if p.is_output}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from judge.exchange import sentinel
+from judge import exchange
 from judge.runner.same_bits import SameBits
 
 pytestmark = pytest.mark.gpu
@@ -93,7 +93,7 @@ def test_a_sample_compares_its_own_sets_only_wrapping_around_the_rotation(memory
 @pytest.mark.parametrize("dtype", ["uint8", "float16", "float32", "float64", "int64"])
 @pytest.mark.parametrize("offset,nbytes", [(0, 0), (0, 8), (256, 4096), (8, 1000), (256, (1 << 22) + 40)])
 def test_fill_writes_the_pattern_over_exactly_the_bytes_asked(memory, dtype, offset, nbytes):
-    pattern = sentinel(np.dtype(dtype))
+    pattern = sentinel(dtype)
     nbytes -= nbytes % pattern.size   # whole elements, as the judge fills
     total = offset + nbytes + 64
     alloc = memory.allocate(total)
@@ -119,13 +119,13 @@ def test_fill_rows_fills_the_rows_asked_wrapping_around_and_nothing_else(memory)
     allocs = [memory.allocate(offset + nbytes + 64) for offset, nbytes in spans_at]
     for alloc, (offset, nbytes) in zip(allocs, spans_at):
         memory.write(alloc, 0, np.full(offset + nbytes + 64, 0x11, np.uint8))
-    fill = memory.kernels.fill_rows([(alloc.address + offset, nbytes - nbytes % sentinel(np.dtype(d)).size,
-                                      sentinel(np.dtype(d)))
+    fill = memory.kernels.fill_rows([(alloc.address + offset, nbytes - nbytes % sentinel(d).size,
+                                      sentinel(d))
                                      for alloc, (offset, nbytes), d in zip(allocs, spans_at, dtypes)])
     fill(3, 3)   # rows 3, 4, 0
     cp.cuda.Stream.null.synchronize()
     for row, (alloc, (offset, nbytes), d) in enumerate(zip(allocs, spans_at, dtypes)):
-        pattern = sentinel(np.dtype(d))
+        pattern = sentinel(d)
         nbytes -= nbytes % pattern.size
         got = memory.read(alloc, 0, offset + nbytes + 64)
         expect = np.full(offset + nbytes + 64, 0x11, np.uint8)
@@ -134,3 +134,7 @@ def test_fill_rows_fills_the_rows_asked_wrapping_around_and_nothing_else(memory)
         np.testing.assert_array_equal(got, expect, err_msg=f"row {row}")
     for alloc in allocs:
         memory.free(alloc)
+
+
+def sentinel(dtype: str) -> np.ndarray:
+    return np.frombuffer(exchange.sentinel(dtype, np.dtype(dtype).itemsize), np.uint8)

@@ -69,7 +69,7 @@ class DeviceMemory:
         return alloc
 
     def upload(self, fd: int, offset: int, alloc: Allocation) -> None:
-        self.write(alloc, 0, read_bytes(fd, offset, alloc.nbytes))
+        self.write(alloc, 0, np.frombuffer(read_bytes(fd, offset, alloc.nbytes), np.uint8))
 
     def download(self, fd: int, offset: int, alloc: Allocation) -> None:
         """The buffer's bytes back into the exchange file, where the judge side reads them: through a

@@ -1,10 +1,11 @@
 """The oracle: the sandboxed process that runs a problem's reference.py for the judge side.
 
 `python -m judge.checking.oracle [--gpu] --events FD`. It reads an OracleJob, then commands
-(judge.protocol): it makes each test's inputs and expected outputs into a data file of its exchange
-folder, runs a custom check on outputs the judge side placed there, and on the GPU measures the copy
-bandwidth and times the baseline on input sets of its own. It never sees the submission, and the
-runner never sees it: reference.py is instructor code, sandboxed like a submission.
+(judge.protocol): it makes each test's inputs into a data file of its exchange folder and keeps the
+expected outputs, checks the outputs the judge side copies there with the problem's tolerance (or its
+custom check), and on the GPU measures the copy bandwidth and times the baseline on input sets of its
+own. It never sees the submission, and the runner never sees it: reference.py is instructor code,
+sandboxed like a submission.
 """
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from judge import exchange as X
-from judge.problems.api import SumBound
+from judge.checking.compare import compare_outputs, shown_inputs, untouched_count
 from judge.problems.loader import load_reference, parse_problem
 from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
-from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, CopyMeasured, DataMade, Expected, Finish,
-                            Forget, MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, Slot, SumBoundSlots,
-                            TimeBaseline, child_ends, decode)
+from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, CopyMeasured, DataMade, Finish, Forget,
+                            MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, Slot, TimeBaseline, child_ends,
+                            decode)
 
 
 def _load(job: OracleJob):
@@ -55,11 +56,17 @@ class DataFile:
         os.close(self.fd)
 
 
+def read_slot(fd: int, slot: Slot) -> np.ndarray:
+    dtype = np.dtype(slot.dtype)
+    return np.frombuffer(X.read_bytes(fd, slot.offset, slot.count * dtype.itemsize), dtype)
+
+
 class Oracle:
     def __init__(self, job: OracleJob, emit):
         self.job, self.emit = job, emit
         self.problem, self.reference = _load(job)
-        self.kept: dict[int, tuple[TestData, dict]] = {}
+        # request -> (its data, when kept for a custom check or the baseline; its expected outputs)
+        self.kept: dict[int, tuple[TestData | None, dict]] = {}
         self.device = None
 
     def make(self, cmd: MakeData) -> None:
@@ -69,39 +76,31 @@ class Oracle:
         try:
             arrays = {p.name: out.put(data.arrays[p.name], write=p.role.value != "out")
                       for p in self.problem.params if p.is_pointer}
-            custom = self.problem.tolerance.policy == "custom"
-            described = [self._expected(out, p.name, expected[p.name], custom)
-                         for p in self.problem.params if p.is_output]
         finally:
             out.close()
-        if cmd.keep or custom:
-            self.kept[cmd.request] = (data, expected)
+        keep_data = cmd.keep or self.problem.tolerance.policy == "custom"
+        self.kept[cmd.request] = (data if keep_data else None, expected)
+        inputs = {p.name: data.arrays[p.name] for p in self.problem.params if p.is_pointer and p.role.value != "out"}
         self.emit(DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,
-                           expected=described))
-
-    @staticmethod
-    def _expected(out: DataFile, name: str, value, custom: bool) -> Expected:
-        if custom:
-            return Expected(name=name)
-        if isinstance(value, SumBound):
-            n_terms = value.n_terms if isinstance(value.n_terms, (int, np.integer)) else out.put(np.asarray(value.n_terms))
-            return Expected(name=name, sum_bound=SumBoundSlots(
-                value=out.put(np.asarray(value.value)), abs_terms=out.put(np.asarray(value.abs_terms)),
-                n_terms=int(n_terms) if isinstance(n_terms, (int, np.integer)) else n_terms))
-        return Expected(name=name, array=out.put(np.asarray(value)))
+                           shown=shown_inputs(inputs, data.scalars)))
 
     def check(self, cmd: Check) -> None:
         data, expected = self.kept[cmd.request]
         fd = os.open(cmd.file, os.O_RDONLY)
         try:
-            got = {name: X.read_slot(fd, slot) for name, slot in cmd.got.items()}
+            got = {name: read_slot(fd, slot) for name, slot in cmd.got.items()}
         finally:
             os.close(fd)
-        report = self.reference.check(got, expected, **data.args())
-        if report is None or report.ok:
+        report = compare_outputs(self.problem, got, expected, lambda g: self.reference.check(g, expected, **data.args()))
+        if report is None:
             self.emit(Checked(request=cmd.request, mismatches=0, total=sum(g.size for g in got.values())))
-        else:
-            self.emit(Checked(request=cmd.request, mismatches=report.mismatches, total=report.total, first=report.first))
+            return
+        untouched, first_untouched = 0, None
+        name = report.first.output
+        if name in got:   # a plain output, not a derived view such as "out (sorted)"
+            untouched, first_untouched = untouched_count(got[name], self.problem.param(name))
+        self.emit(Checked(request=cmd.request, mismatches=report.mismatches, total=report.total, first=report.first,
+                          untouched=untouched, first_untouched=first_untouched))
 
     def _gpu(self):
         if self.device is None:

@@ -4,18 +4,17 @@ side reads itself."""
 from __future__ import annotations
 
 import os
-import zlib
+import random
 from dataclasses import dataclass
-
-import numpy as np
+from pathlib import Path
 
 from judge import exchange as X
-from judge.checking.compare import all_equal, compare_outputs, mismatch_message, race_message, shown_inputs
 from judge.checking.data import CaseData, Oracle
 from judge.checking.links import RunnerLink
+from judge.checking.messages import mismatch_message, race_message
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase
-from judge.protocol import BufferSlot, Call, Place, Placed, Release, Released, Returned
+from judge.protocol import BufferSlot, Call, Checked, Place, Placed, Release, Released, Returned, Slot
 from judge.result import Mismatch, TestResult, Verdict
 
 RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers
@@ -26,39 +25,56 @@ TRANSFER_GBPS = 1.0                 # a slow host's copy rate, for the time a GP
 class Buffers:
     """A test's guarded buffers in the runner's exchange file, and the guard bytes written around them."""
     slots: dict[str, BufferSlot]
-    guards: dict[str, tuple[np.ndarray, np.ndarray]]
+    guards: dict[str, tuple[bytes, bytes]]
 
-    def payload(self, fd: int, name: str, dtype) -> np.ndarray:
+    def payload_offset(self, name: str) -> int:
         slot = self.slots[name]
-        return X.read_bytes(fd, slot.offset + slot.payload_offset, slot.nbytes).view(dtype)
-
-    def write_payload(self, fd: int, name: str, data: np.ndarray) -> None:
-        slot = self.slots[name]
-        X.write_bytes(fd, slot.offset + slot.payload_offset, data)
+        return slot.offset + slot.payload_offset
 
     def total_bytes(self) -> int:
         return X.end_of(list(self.slots.values()))
 
 
-def lay_out(problem: Problem, data: CaseData, fd: int, rng: np.random.Generator, prefix: str = "", start: int = 0) -> Buffers:
+@dataclass
+class Got:
+    """Outputs copied from the runner's exchange file into a file of the oracle's, for it to check."""
+    path: Path
+    fd: int
+    slots: dict[str, Slot]
+    nbytes: int
+
+    def same_as(self, other: Got) -> bool:
+        return self.nbytes == other.nbytes and X.first_difference(self.fd, 0, other.fd, 0, self.nbytes) is None
+
+    def close(self) -> None:
+        os.close(self.fd)
+        self.path.unlink(missing_ok=True)
+
+
+def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefix: str = "", start: int = 0) -> Buffers:
     """Place the buffers of one input set from file offset `start`: guards, inputs, outputs reset."""
     pointers = [p for p in problem.params if p.is_pointer]
-    slots = X.layout([(prefix + p.name, data.counts[p.name] * p.np_dtype.itemsize) for p in pointers], start)
+    slots = X.layout([(prefix + p.name, data.count(p.name) * p.itemsize) for p in pointers], start)
     if X.end_of(slots) > os.fstat(fd).st_size:
         os.ftruncate(fd, X.end_of(slots))
     buffers = Buffers({s.name: s for s in slots}, {})
-    for p, slot in zip(pointers, slots):
-        before = rng.integers(0, 256, slot.payload_offset, dtype=np.uint8)
+    for slot in slots:
+        before = rng.randbytes(slot.payload_offset)
         # The padding up to the alignment counts as "after": a write there is still out of bounds.
-        after = rng.integers(0, 256, slot.span - slot.payload_offset - slot.nbytes, dtype=np.uint8)
+        after = rng.randbytes(slot.span - slot.payload_offset - slot.nbytes)
         X.write_bytes(fd, slot.offset, before)
         X.write_bytes(fd, slot.offset + slot.payload_offset + slot.nbytes, after)
         buffers.guards[slot.name] = (before, after)
     reset_outputs(problem, data, buffers, fd, prefix)
     for p in pointers:
         if p.role.value == "in":
-            buffers.write_payload(fd, prefix + p.name, data.arrays[p.name])
+            _copy_initial(data, p.name, buffers, fd, prefix)
     return buffers
+
+
+def _copy_initial(data: CaseData, name: str, buffers: Buffers, fd: int, prefix: str) -> None:
+    slot = buffers.slots[prefix + name]
+    X.copy_range(data.fd, data.arrays[name].offset, fd, buffers.payload_offset(prefix + name), slot.nbytes)
 
 
 def reset_outputs(problem: Problem, data: CaseData, buffers: Buffers, fd: int, prefix: str = "") -> list[str]:
@@ -66,14 +82,17 @@ def reset_outputs(problem: Problem, data: CaseData, buffers: Buffers, fd: int, p
     names = []
     for p in problem.params:
         if p.role.value == "out":
-            pattern = X.reset_pattern(p.init, p.np_dtype)
-            buffers.write_payload(fd, prefix + p.name, np.tile(pattern, data.counts[p.name] * p.np_dtype.itemsize // pattern.size))
+            X.fill(fd, buffers.payload_offset(prefix + p.name), buffers.slots[prefix + p.name].nbytes, X.reset_pattern(p))
         elif p.role.value == "inout":
-            buffers.write_payload(fd, prefix + p.name, data.arrays[p.name])
+            _copy_initial(data, p.name, buffers, fd, prefix)
         else:
             continue
         names.append(prefix + p.name)
     return names
+
+
+def _changed(now: bytes, then: bytes) -> list[int]:
+    return [i for i, (a, b) in enumerate(zip(now, then)) if a != b]
 
 
 def guard_damage(problem: Problem, buffers: Buffers, fd: int, prefix: str = "") -> str | None:
@@ -83,19 +102,19 @@ def guard_damage(problem: Problem, buffers: Buffers, fd: int, prefix: str = "") 
             continue
         slot = buffers.slots[prefix + p.name]
         before, after = buffers.guards[slot.name]
-        itemsize, count = p.np_dtype.itemsize, slot.nbytes // p.np_dtype.itemsize
-        now_after = X.read_bytes(fd, slot.offset + slot.payload_offset + slot.nbytes, after.size)
-        changed_after = np.flatnonzero(now_after != after)
-        if changed_after.size:
-            first, last = int(changed_after[0]), int(changed_after[-1])
+        itemsize, count = p.itemsize, slot.nbytes // p.itemsize
+        now_after = X.read_bytes(fd, slot.offset + slot.payload_offset + slot.nbytes, len(after))
+        if now_after != after:
+            changed = _changed(now_after, after)
+            first, last = changed[0], changed[-1]
             return (f"out-of-bounds write: {last + 1} bytes after the end of `{p.name}` were overwritten "
-                    f"({changed_after.size} bytes changed; the first at element index {count + first // itemsize}, "
+                    f"({len(changed)} bytes changed; the first at element index {count + first // itemsize}, "
                     f"one past the last valid index is {count})")
-        changed_before = np.flatnonzero(X.read_bytes(fd, slot.offset, before.size) != before)
-        if changed_before.size:
-            first = int(changed_before[0])
-            return (f"out-of-bounds write: {before.size - first} bytes before the start of `{p.name}` were overwritten "
-                    f"(the lowest at element index {-((before.size - first + itemsize - 1) // itemsize)})")
+        now_before = X.read_bytes(fd, slot.offset, len(before))
+        if now_before != before:
+            first = _changed(now_before, before)[0]
+            return (f"out-of-bounds write: {len(before) - first} bytes before the start of `{p.name}` were overwritten "
+                    f"(the lowest at element index {-((len(before) - first + itemsize - 1) // itemsize)})")
     return None
 
 
@@ -103,22 +122,44 @@ def first_input_change(problem: Problem, data: CaseData, buffers: Buffers, fd: i
     for p in problem.params:
         if p.role.value != "in":
             continue
-        now, before = buffers.payload(fd, p.name, p.np_dtype), data.arrays[p.name]
-        changed = np.flatnonzero(now.view(np.uint8) != before.view(np.uint8))
-        if changed.size:
-            i = int(changed[0]) // p.np_dtype.itemsize
-            return (f"solve() wrote to its input `{p.name}` (declared const): element {i} was {before[i]}, "
-                    f"now {now[i]}; {(changed.size + p.np_dtype.itemsize - 1) // p.np_dtype.itemsize} element(s) changed")
+        here, there, nbytes = buffers.payload_offset(p.name), data.arrays[p.name].offset, buffers.slots[p.name].nbytes
+        at = X.first_difference(fd, here, data.fd, there, nbytes)
+        if at is None:
+            continue
+        import numpy as np   # here: only a failure needs values and counts
+
+        def values(source: int, offset: int, count: int) -> np.ndarray:
+            return np.frombuffer(X.read_bytes(source, offset, count * p.itemsize), p.np_dtype)
+
+        i = at // p.itemsize
+        now, before = values(fd, here + i * p.itemsize, 1)[0], values(data.fd, there + i * p.itemsize, 1)[0]
+        changed, step = 0, X.CHUNK // p.itemsize
+        for first in range(i, nbytes // p.itemsize, step):
+            n = min(step, nbytes // p.itemsize - first)
+            a, b = values(fd, here + first * p.itemsize, n), values(data.fd, there + first * p.itemsize, n)
+            changed += int(np.any(a.view(np.uint8).reshape(n, p.itemsize) != b.view(np.uint8).reshape(n, p.itemsize),
+                                  axis=1).sum())
+        return (f"solve() wrote to its input `{p.name}` (declared const): element {i} was {before}, "
+                f"now {now}; {changed} element(s) changed")
     return None
 
 
-def read_outputs(problem: Problem, buffers: Buffers, fd: int, prefix: str = "") -> dict[str, np.ndarray]:
-    return {p.name: buffers.payload(fd, prefix + p.name, p.np_dtype) for p in problem.params if p.is_output}
+def copy_outputs(problem: Problem, buffers: Buffers, fd: int, oracle: Oracle, prefix: str = "") -> Got:
+    """The outputs as they lie in the runner's exchange file now, into a file for the oracle."""
+    path, out = oracle.got_file()
+    slots, end = {}, 0
+    for p in problem.params:
+        if p.is_output:
+            nbytes, offset = buffers.slots[prefix + p.name].nbytes, X.round_up(end, 64)
+            X.copy_range(fd, buffers.payload_offset(prefix + p.name), out, offset, nbytes)
+            slots[p.name] = Slot(offset=offset, count=nbytes // p.itemsize, dtype=p.dtype)
+            end = offset + nbytes
+    return Got(path, out, slots, end)
 
 
-def guard_rng(seed: int, name: str) -> np.random.Generator:
+def guard_rng(seed: int, name: str) -> random.Random:
     """The guard bytes' randomness: the judge side's own, never the oracle's."""
-    return np.random.default_rng([seed, zlib.crc32(name.encode()), 1])
+    return random.Random(f"guards/{seed}/{name}")
 
 
 def call_deadline(deadline_s: float, buffers: Buffers) -> float:
@@ -147,52 +188,52 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
         err = returned.error
         return err.message if err.launch is None or err.launch.kernel in err.message else f"{err.message} in {err.launch.describe()}"
 
-    def custom_check(got):
-        return oracle.check(data.request, got)
-
     def finish(test_result: TestResult, usable: bool = True):
         if usable:
             runner.send(Release(test=case.name))
             runner.expect((Released,))
         return test_result, usable, "".join(printf)
 
-    outputs_by_schedule: dict[str, dict[str, np.ndarray]] = {}
-    small = data.size() <= RACE_CHECK_MAX_ELEMENTS
-    reload: list[str] = []
-    for schedule in schedules if small else schedules[:1]:
-        returned = call(schedule, reload)
-        if returned.error is not None:
-            return finish(result(Verdict(returned.error.verdict), error_message(returned)), not returned.error.sticky)
-        damage = guard_damage(problem, buffers, fd)
-        if damage:
-            launches = returned.launches
-            hint = f"; kernels launched: {', '.join(l.describe() for l in launches[:3])}" if launches else ""
-            return finish(result(Verdict.RE, damage + hint))
-        changed = first_input_change(problem, data, buffers, fd)
-        if changed:
-            return finish(result(Verdict.WA, changed))
-        outputs_by_schedule[schedule] = read_outputs(problem, buffers, fd)
-        reload = reset_outputs(problem, data, buffers, fd)
+    got_by_schedule: dict[str, Got] = {}
+    try:
+        small = data.size() <= RACE_CHECK_MAX_ELEMENTS
+        reload: list[str] = []
+        for schedule in schedules if small else schedules[:1]:
+            returned = call(schedule, reload)
+            if returned.error is not None:
+                return finish(result(Verdict(returned.error.verdict), error_message(returned)), not returned.error.sticky)
+            damage = guard_damage(problem, buffers, fd)
+            if damage:
+                launches = returned.launches
+                hint = f"; kernels launched: {', '.join(l.describe() for l in launches[:3])}" if launches else ""
+                return finish(result(Verdict.RE, damage + hint))
+            changed = first_input_change(problem, data, buffers, fd)
+            if changed:
+                return finish(result(Verdict.WA, changed))
+            got_by_schedule[schedule] = copy_outputs(problem, buffers, fd, oracle)
+            reload = reset_outputs(problem, data, buffers, fd)
 
-    reports = {schedule: compare_outputs(problem, got, data.expected, custom_check)
-               for schedule, got in outputs_by_schedule.items()}
-    failing = [schedule for schedule, report in reports.items() if report is not None]
-    if failing:
-        schedule, report = failing[0], reports[failing[0]]
-        got = outputs_by_schedule[schedule]
-        shown = shown_inputs(data.arrays, data.scalars)
-        if len(outputs_by_schedule) > 1 and not all_equal(list(outputs_by_schedule.values())):
-            return finish(result(Verdict.WA, race_message(schedule, report, reports), report.first, shown))
-        return finish(result(Verdict.WA, mismatch_message(problem, report, got), report.first, shown))
-    if rerun:
-        returned = call(schedules[0], reload)
-        if returned.error is not None:
-            return finish(result(Verdict(returned.error.verdict), "on the second run of the same input: "
-                                 + error_message(returned)), not returned.error.sticky)
-        again = read_outputs(problem, buffers, fd)
-        report = compare_outputs(problem, again, data.expected, custom_check)
-        if report is not None:
-            return finish(result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
-                                 + mismatch_message(problem, report, again) +
-                                 ". Is there state left over between calls, or a race?", report.first))
-    return finish(result(Verdict.AC))
+        reports: dict[str, Checked] = {schedule: oracle.check(data.request, got.path, got.slots)
+                                       for schedule, got in got_by_schedule.items()}
+        failing = [schedule for schedule, report in reports.items() if report.mismatches]
+        if failing:
+            schedule, report = failing[0], reports[failing[0]]
+            gots = list(got_by_schedule.values())
+            if len(gots) > 1 and not all(gots[0].same_as(g) for g in gots[1:]):
+                return finish(result(Verdict.WA, race_message(schedule, report, reports), report.first, data.shown))
+            return finish(result(Verdict.WA, mismatch_message(report), report.first, data.shown))
+        if rerun:
+            returned = call(schedules[0], reload)
+            if returned.error is not None:
+                return finish(result(Verdict(returned.error.verdict), "on the second run of the same input: "
+                                     + error_message(returned)), not returned.error.sticky)
+            again = got_by_schedule["rerun"] = copy_outputs(problem, buffers, fd, oracle)
+            report = oracle.check(data.request, again.path, again.slots)
+            if report.mismatches:
+                return finish(result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
+                                     + mismatch_message(report) +
+                                     ". Is there state left over between calls, or a race?", report.first))
+        return finish(result(Verdict.AC))
+    finally:
+        for got in got_by_schedule.values():
+            got.close()

@@ -18,13 +18,13 @@ leaderboard takes it (it has no timing).
 from __future__ import annotations
 
 import os
+import random
 import time
 
 import numpy as np
 
-from judge.checking.compare import compare_outputs
 from judge.checking.data import Oracle
-from judge.checking.tests import call_deadline, lay_out, read_outputs
+from judge.checking.tests import call_deadline, copy_outputs, lay_out
 from judge.problems.expressions import evaluate
 from judge.problems.plan import TestCase, size_label
 from judge.protocol import (BaselineTimed, CaseTimed, CopyMeasured, MeasureCopy, OutputsReady, Place, Placed, Release,
@@ -91,10 +91,20 @@ def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
     count = input_set_count(bytes_est / (copy_gbps * 1e9))
     requests = [oracle.ask(case.name, case.size, case.distribution, run.seed + k, keep=True) for k in range(count)]
     datas = [oracle.take(r) for r in requests]
+    try:
+        return _time_sets(run, oracle, fd, case, copy_gbps, has_baseline, requests, datas)
+    finally:
+        for data in datas:
+            data.close()
+
+
+def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, has_baseline: bool, requests, datas):
+    problem = run.problem
+    count = len(datas)
     os.ftruncate(fd, 0)
     buffers, start = [], 0
     for k, data in enumerate(datas):
-        b = lay_out(problem, data, fd, np.random.default_rng([run.seed, k, 7]), prefix=f"set{k}/", start=start)
+        b = lay_out(problem, data, fd, random.Random(f"timing/{run.seed}/{k}"), prefix=f"set{k}/", start=start)
         buffers.append(b)
         start = b.total_bytes()
     run.runner.send(Place(test=case.name, buffers=[s for b in buffers for s in b.slots.values()]))
@@ -146,9 +156,12 @@ def _check_set(run, oracle: Oracle, fd: int, buffers, datas, requests, event: Ou
     if event.error is not None:
         return TestResult(name="benchmark", size={}, distribution="-", verdict=Verdict(event.error.verdict),
                           message=f"a timed call failed: {event.error.message}")
-    got = read_outputs(run.problem, buffers[k], fd, prefix=f"set{k}/")
-    report = compare_outputs(run.problem, got, datas[k].expected, lambda g: oracle.check(requests[k], g))
-    if report is None:
+    got = copy_outputs(run.problem, buffers[k], fd, oracle, prefix=f"set{k}/")
+    try:
+        report = oracle.check(requests[k], got.path, got.slots)
+    finally:
+        got.close()
+    if not report.mismatches:
         return None
     m = report.first
     why = (f"the first call on timing input set {k + 1} went wrong" + (

@@ -14,6 +14,8 @@ DType = Literal[
     "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
     "float16", "float32", "float64",
 ]
+ITEMSIZES = {"int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
+             "float16": 2, "float32": 4, "float64": 8}
 
 # The C spelling of each dtype, as it appears in a submission's signature.
 C_TYPES: dict[str, str] = {
@@ -88,6 +90,10 @@ class Param(Strict):
         if self.role is Role.SCALAR:
             return base
         return f"const {base}*" if self.role is Role.IN else f"{base}*"
+
+    @property
+    def itemsize(self) -> int:
+        return ITEMSIZES[self.dtype]
 
     @property
     def np_dtype(self) -> np.dtype:

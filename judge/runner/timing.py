@@ -8,6 +8,8 @@ is reported as it is taken, so that the judge side can hold the figures against 
 """
 from __future__ import annotations
 
+import numpy as np
+
 from judge import exchange as X
 from judge.protocol import RUNNER_COMMANDS, CaseTimed, OutputsReady, Sample, TimeCase, Verified, decode
 from judge.runner.main import call_error, launch_record
@@ -37,7 +39,7 @@ def time_case(runner, cmd: TimeCase, commands) -> None:
         return backend.device_view(alloc, slot.payload_offset, slot.nbytes // p.np_dtype.itemsize, p.np_dtype)
 
     initial = [{p.name: view(k, p).copy() for p in inouts} for k in sets]
-    fill = backend.kernels.fill_rows([(alloc.address + slot.payload_offset, slot.nbytes, X.reset_pattern(p.init, p.np_dtype))
+    fill = backend.kernels.fill_rows([(alloc.address + slot.payload_offset, slot.nbytes, np.frombuffer(X.reset_pattern(p), np.uint8))
                                       for k in sets for p in outs for slot, alloc in [placed(k, p)]])
 
     def reset(ks: list[int]) -> None:
