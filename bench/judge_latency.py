@@ -5,6 +5,10 @@ host started before the command (the default), and with `--no-standby` (children
 `PAUSE_S` seconds pass before each cached command (default 0: back to back, when a command may
 find the standby host's next pair still starting; a learner reading a verdict pauses longer).
 Printed figures, not pass/fail.
+
+`TREES=/path/a:/path/b` times the same commands in other checkouts too (each with its cache),
+alternating between them command by command so that both see the same load; `OWN=0` leaves out the
+`--no-standby` runs.
 """
 from __future__ import annotations
 
@@ -31,37 +35,49 @@ MODES = {"sample tests, no timing": ["--tests", "sample", "--no-timing"],
 REPEATS = int(os.environ.get("REPEATS", "3"))
 PAUSE_S = float(os.environ.get("PAUSE_S", "0"))
 CHOSEN_MODES = os.environ.get("MODES")   # e.g. "sample tests, no timing;sample tests + timing"; default: all
+TREES = [Path(p).resolve() for p in os.environ.get("TREES", str(ROOT)).split(":")]
+OWN = os.environ.get("OWN", "1") != "0"
 
 
-def run(problem: str, solution: str, extra: list[str], cache: str, pause: float = 0.0) -> tuple[float, int]:
+def run(tree: Path, problem: str, solution: str, extra: list[str], cache: str, pause: float = 0.0) -> tuple[float, int]:
     time.sleep(pause)
     env = {**os.environ, "CUDAJUDGE_CACHE_DIR": cache}
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "judge.py", problem, solution, "--json", *extra], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "judge.py", problem, solution, "--json", *extra], cwd=tree, env=env,
                          capture_output=True, text=True)
     return time.perf_counter() - start, out.returncode
 
 
 def main() -> None:
     console = Console()
-    if not Path(cache_from_source(str(ROOT / "judge" / "cli.py"))).exists():
+    if not all(Path(cache_from_source(str(tree / "judge" / "cli.py"))).exists() for tree in TREES):
         console.print("note: the judge's modules have no compiled bytecode (PYTHONDONTWRITEBYTECODE?): every "
                       "command below compiles them again, which an installed judge does not")
-    table = Table("solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",
+    table = Table("checkout", "solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",
                   title="judge latency (wall, s)")
     for label, (problem, solution) in SOLUTIONS.items():
         for mode, extra in MODES.items():
             if CHOSEN_MODES and mode not in CHOSEN_MODES.split(";"):
                 continue
-            with tempfile.TemporaryDirectory() as cache:
-                cold, code = run(problem, solution, extra, cache)
-                run(problem, solution, extra, cache)   # the standby host started by the cold run is now up
-                warm = [run(problem, solution, extra, cache, PAUSE_S)[0] for _ in range(REPEATS)]
-                own = [run(problem, solution, [*extra, "--no-standby"], cache, PAUSE_S)[0] for _ in range(REPEATS)]
-            row = (label, mode, f"{cold:.2f}", f"{statistics.median(warm):.2f}", f"{min(warm):.2f}",
-                   f"{statistics.median(own):.2f}", str(code))
-            console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
-            table.add_row(*row)
+            with tempfile.TemporaryDirectory() as caches:
+                cache = {tree: str(Path(caches) / str(i)) for i, tree in enumerate(TREES)}
+                cold = {tree: run(tree, problem, solution, extra, cache[tree]) for tree in TREES}
+                for tree in TREES:
+                    run(tree, problem, solution, extra, cache[tree])   # the standby host started by the cold run is up
+                warm: dict[Path, list[float]] = {tree: [] for tree in TREES}
+                own: dict[Path, list[float]] = {tree: [] for tree in TREES}
+                for _ in range(REPEATS):
+                    for tree in TREES:
+                        warm[tree].append(run(tree, problem, solution, extra, cache[tree], PAUSE_S)[0])
+                for _ in range(REPEATS if OWN else 0):
+                    for tree in TREES:
+                        own[tree].append(run(tree, problem, solution, [*extra, "--no-standby"], cache[tree], PAUSE_S)[0])
+            for tree in TREES:
+                row = (tree.name, label, mode, f"{cold[tree][0]:.2f}", f"{statistics.median(warm[tree]):.2f}",
+                       f"{min(warm[tree]):.2f}", f"{statistics.median(own[tree]):.2f}" if own[tree] else "-",
+                       str(cold[tree][1]))
+                console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
+                table.add_row(*row)
     console.print(table)
 
 
