@@ -3,11 +3,13 @@ escapes the sandbox, and the next normal submission is still accepted.
 
 A case file says what it expects in its first lines: `// expect: VERDICT`, optionally
 `// message: phrase` and `// problem: N`, and `// what: ...`; `// expect-gpu:` and
-`// message-gpu:` say where the GPU backend differs. Most attacks are written so that their
+`// message-gpu:` say where the GPU backend differs; `// machine: x86_64` runs a case only on that
+architecture (`platform.machine()`). Most attacks are written so that their
 success would change the answer: a blocked attack is AC, an escape WA.
 """
 from __future__ import annotations
 
+import platform
 import re
 import socket
 import threading
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((Path(__file__).parent / "hostile").glob("*.cu"))
 NORMAL = ROOT / "problems/001-relu/solutions/accepted/naive.cu"
 ONE_TEST = ["sample/N=8/uniform"]
-HEADER = re.compile(r"^// (expect(?:-gpu)?|message(?:-gpu)?|problem|what): ?(.*)$")
+HEADER = re.compile(r"^// (expect(?:-gpu)?|message(?:-gpu)?|problem|machine|what): ?(.*)$")
 BACKENDS = [pytest.param("cpu"), pytest.param("gpu", marks=pytest.mark.gpu)]
 
 
@@ -101,6 +103,8 @@ def test_corpus_is_large_enough():
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_hostile_case(path: Path, backend: str, tmp_path: Path, secret_env):
     fields = header(path.read_text())
+    if fields.get("machine", platform.machine()) != platform.machine():
+        pytest.skip(f"{fields['what']}: only on {fields['machine']}")
     suffix = "-gpu" if backend == "gpu" else ""
     expect = fields.get("expect" + suffix, fields["expect"])
     message = fields.get("message" + suffix, fields.get("message", "") if expect == fields["expect"] else "")

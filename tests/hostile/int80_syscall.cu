@@ -1,6 +1,7 @@
 // expect: RE
 // message: forbidden system call
 // what: an i386 int $0x80 system call
+// machine: x86_64
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,7 @@
 // expect: RE
 // message: forbidden system call
 // what: an x32-ABI system call
+// machine: x86_64
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
