@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import struct
 from pathlib import Path
 
@@ -134,7 +135,20 @@ def first_differing_byte(a: bytes, b: bytes) -> int:
 
 
 def create(path: Path, nbytes: int) -> int:
-    """A new exchange file of `nbytes` (zeros), open for reading and writing."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+    """A new exchange file of `nbytes` (zeros), open for reading and writing. A child may write in the
+    folder: whatever lies at `path` is removed first, and a link planted after that makes the call
+    fail (OSError) rather than open the file it points to."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     os.ftruncate(fd, nbytes)
+    return fd
+
+
+def open_written(path: Path) -> int:
+    """A file a child wrote, open for reading; OSError for anything but a regular file (a link could
+    point at the host's files, a FIFO would block)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path} is not a regular file")
     return fd

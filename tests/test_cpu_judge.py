@@ -92,3 +92,14 @@ def test_cli_warns_when_the_run_had_no_filesystem_sandbox():
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "warning: solve() ran without bubblewrap" in out.stdout.replace("\n", " ")
+
+
+@pytest.mark.parametrize("source, verdict", [("accepted/naive.cu", "AC"), ("rejected/no_bounds_check.cu", "RE")])
+def test_judge_side_imports_no_numpy(source, verdict):
+    """The oracle checks outputs; the judge side moves bytes and compares them (guard bytes included)."""
+    probe = ("import sys; from judge.problems.loader import load_problem; from judge.submission import judge_source; "
+             f"r = judge_source(load_problem(1), open('problems/001-relu/solutions/{source}').read(), backend='cpu', "
+             "timing=False, patterns=['sample']); print(r.verdict.value, 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [verdict, "False"]

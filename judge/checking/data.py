@@ -60,12 +60,19 @@ class Oracle:
         expected = {p.name for p in self.problem.params if p.is_pointer}
         if set(made.arrays) != expected:
             raise OracleBroke(f"the reference process made arrays {sorted(made.arrays)}, not {sorted(expected)}")
-        return CaseData(made.request, made.scalars, os.open(path, os.O_RDONLY), made.arrays, made.shown, path)
+        try:
+            fd = X.open_written(path)
+        except OSError as exc:
+            raise OracleBroke(f"the reference process's data file cannot be read: {exc}") from None
+        return CaseData(made.request, made.scalars, fd, made.arrays, made.shown, path)
 
     def got_file(self) -> tuple[Path, int]:
         """A new file in the oracle's folder for outputs to check, open for writing."""
         path = self.folder / f"got-{next(self._checks)}.bin"
-        return path, X.create(path, 0)
+        try:
+            return path, X.create(path, 0)
+        except OSError as exc:
+            raise OracleBroke(f"the reference process's folder holds what is in the way of {path.name}: {exc}") from None
 
     def check(self, request: int, path: Path, got: dict[str, Slot]) -> Checked:
         """The oracle's check of the outputs at `got` in `path` against request's expected outputs."""

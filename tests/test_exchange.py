@@ -1,0 +1,64 @@
+"""Exchange files as the judge side handles them: bytes moved and compared exactly, and nothing a
+child plants in a folder it can write (a link to the host's files, a FIFO) is followed or opened."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from judge import exchange as X
+
+
+def test_create_removes_a_planted_link_instead_of_writing_through_it(tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious")
+    planted = tmp_path / "got-0.bin"
+    planted.symlink_to(victim)
+    fd = X.create(planted, 16)
+    try:
+        X.write_bytes(fd, 0, b"outputs")
+    finally:
+        os.close(fd)
+    assert victim.read_bytes() == b"precious"
+    assert not planted.is_symlink() and planted.read_bytes()[:7] == b"outputs"
+
+
+@pytest.mark.parametrize("kind", ["link", "fifo"])
+def test_a_written_file_must_be_a_regular_file(tmp_path, kind):
+    path = tmp_path / "data-0.bin"
+    if kind == "link":
+        (tmp_path / "secret").write_bytes(b"host file")
+        path.symlink_to(tmp_path / "secret")
+    else:
+        os.mkfifo(path)   # opening it for reading would block until a writer came
+    with pytest.raises(OSError):
+        X.open_written(path)
+
+
+def test_copy_and_compare_ranges_between_files(tmp_path, monkeypatch):
+    monkeypatch.setattr(X, "CHUNK", 1 << 12)   # several chunks, the last one partial
+    data = bytes(range(256)) * 70
+    src, dst = X.create(tmp_path / "a", 0), X.create(tmp_path / "b", 0)
+    try:
+        X.write_bytes(src, 100, data)
+        X.copy_range(src, 100, dst, 7, len(data))
+        assert X.read_bytes(dst, 7, len(data)) == data
+        assert X.first_difference(src, 100, dst, 7, len(data)) is None
+        X.write_bytes(dst, 7 + 9000, b"\xff")
+        assert X.first_difference(src, 100, dst, 7, len(data)) == 9000
+        with pytest.raises(X.ShortRead) as short:
+            X.copy_range(src, 100, dst, 0, len(data) + 1000)
+        assert short.value.fd == src
+    finally:
+        os.close(src)
+        os.close(dst)
+
+
+def test_fill_repeats_the_pattern_exactly(tmp_path, monkeypatch):
+    monkeypatch.setattr(X, "CHUNK", 1 << 10)
+    fd = X.create(tmp_path / "f", 0)
+    try:
+        X.fill(fd, 3, 4 * 1000, b"\x01\x02\x03\x04")
+        assert X.read_bytes(fd, 3, 4000) == b"\x01\x02\x03\x04" * 1000
+    finally:
+        os.close(fd)
