@@ -103,3 +103,17 @@ def test_judge_side_imports_no_numpy(source, verdict):
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [verdict, "False"]
+
+
+@pytest.mark.parametrize("variant, where", [(1, "past the end"), (2, "past the end"), (3, "")])
+def test_out_of_bounds_write_to_dynamic_shared_memory_is_re_naming_the_block(variant, where):
+    source = f"#define VARIANT {variant}\n" + (CASES / "shared_histogram_out_of_bounds.cu").read_text()
+    r = judge_source(load_problem(4), source, backend="cpu", timing=False, seed=11)
+    assert r.verdict == "RE", r.message
+    assert "out-of-bounds write to dynamic shared memory in histogram_shared block" in r.message and where in r.message
+
+
+def test_in_bounds_dynamic_shared_memory_is_accepted():
+    source = "#define VARIANT 0\n" + (CASES / "shared_histogram_out_of_bounds.cu").read_text()
+    r = judge_source(load_problem(4), source, backend="cpu", timing=False, seed=11)
+    assert r.verdict == "AC", r.message

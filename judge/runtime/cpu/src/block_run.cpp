@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include "diagnostics.h"
@@ -44,6 +45,7 @@ void BlockRun::run(GridJob& job, uint64_t linear) {
         }
     }
     worker_.in_block = 0;
+    if (!job_->failed()) check_shared_guards();
     end();
 }
 
@@ -80,6 +82,62 @@ void BlockRun::begin(GridJob& job, uint64_t linear) {
     registers_.block_idx = block_idx_;
     registers_.block_dim = job.shape.block;
     registers_.grid_dim = job.shape.grid;
+    arm_shared_guards();
+}
+
+// What the guards hold: random bytes, made once, so that no value a kernel writes matches them by chance.
+static const unsigned char* shared_guard_image() {
+    static const std::vector<unsigned char> image = [] {
+        std::vector<unsigned char> bytes(2 * Worker::shared_guard_bytes);
+        for (size_t i = 0; i < bytes.size(); i += 8) {
+            const uint64_t word = mix(0x5eed5eed5eed5eedULL + i);
+            std::memcpy(&bytes[i], &word, 8);
+        }
+        return bytes;
+    }();
+    return image.data();
+}
+
+void BlockRun::arm_shared_guards() {
+    unsigned char* shared = worker_.dynamic_shared();
+    const size_t guard = Worker::shared_guard_bytes;
+    std::memcpy(shared - guard, shared_guard_image(), guard);
+    std::memcpy(shared + job_->shape.shared_bytes, shared_guard_image() + guard, guard);
+}
+
+void BlockRun::check_shared_guards() {
+    const unsigned char* shared = worker_.dynamic_shared();
+    const unsigned char* image = shared_guard_image();
+    const size_t used = job_->shape.shared_bytes, guard = Worker::shared_guard_bytes;
+    const unsigned char* before = shared - guard;
+    const unsigned char* after = shared + used;
+    if (std::memcmp(before, image, guard) == 0 && std::memcmp(after, image + guard, guard) == 0) return;
+    size_t first_after = guard, last_after = 0, changed_after = 0, lowest_before = guard;
+    for (size_t i = 0; i < guard; ++i) {
+        if (after[i] != image[guard + i]) {
+            first_after = std::min(first_after, i);
+            last_after = i;
+            ++changed_after;
+        }
+        if (lowest_before == guard && before[i] != image[i]) lowest_before = guard - i;
+    }
+    const std::string size = "its " + std::to_string(used) + " bytes of dynamic shared memory";
+    if (changed_after) {
+        const std::string where = changed_after == 1
+            ? "byte " + std::to_string(used + first_after) + " changed"
+            : std::to_string(changed_after) + " bytes changed between byte " + std::to_string(used + first_after) +
+                  " and byte " + std::to_string(used + last_after);
+        job_->fail(Verdict::runtime_error, "shared memory out of bounds",
+                   "out-of-bounds write to dynamic shared memory in " + block_text() + ": " + where + ", past the end of " +
+                   size + ". Is an index past the end, or the launch's shared-memory size (the third <<<>>> argument, "
+                   "in bytes) too small?",
+                   cudaErrorIllegalAddress);
+    } else if (lowest_before != guard) {
+        job_->fail(Verdict::runtime_error, "shared memory out of bounds",
+                   "out-of-bounds write to dynamic shared memory in " + block_text() + ": the lowest byte changed lies " +
+                   std::to_string(lowest_before) + " byte(s) before the start of " + size + " (a negative index?)",
+                   cudaErrorIllegalAddress);
+    }
 }
 
 void BlockRun::end() {

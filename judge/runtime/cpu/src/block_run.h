@@ -75,6 +75,10 @@ private:
     static void runner_entry(void* self);
     [[noreturn]] void run_threads();
     void begin(GridJob& job, uint64_t linear);
+    // Guard bytes before and after the block's dynamic shared memory: out-of-bounds writes there
+    // fail the launch when the block ends (reads, and writes beyond the guards, are not seen).
+    void arm_shared_guards();
+    void check_shared_guards();
     void end();
 
     int thread_at(unsigned int position) const;

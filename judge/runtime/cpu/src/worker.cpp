@@ -16,16 +16,16 @@ constexpr size_t shared_alignment = 1024;
 Worker::Worker() : signal_stack(new unsigned char[signal_stack_bytes]) {
     adopt_native_stack(native);
     // Sized for the largest opt-in request, so its address never changes for this thread.
-    void* shared = std::aligned_alloc(shared_alignment, limits::shared_per_block_optin);
+    void* shared = std::aligned_alloc(shared_alignment, limits::shared_per_block_optin + 2 * shared_guard_bytes);
     if (!shared) throw std::bad_alloc();
-    dynamic_shared = {static_cast<unsigned char*>(shared), &std::free};
+    shared_allocation = {static_cast<unsigned char*>(shared), &std::free};
 }
 
 Worker& this_worker() {
     if (!registers.worker) {
         Worker* worker = new Worker;
         registers.worker = worker;
-        registers.dynamic_shared = worker->dynamic_shared.get();
+        registers.dynamic_shared = worker->dynamic_shared();
     }
     return *registers.worker;
 }

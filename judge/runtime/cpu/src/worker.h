@@ -23,6 +23,7 @@ struct FaultInfo {
 
 struct Worker {
     static constexpr size_t signal_stack_bytes = 64 * 1024;
+    static constexpr size_t shared_guard_bytes = 4096;   // checked around each block's dynamic shared memory
 
     Worker();
     Worker(const Worker&) = delete;
@@ -36,7 +37,10 @@ struct Worker {
     volatile sig_atomic_t in_block = 0;
     FaultInfo fault;
     std::unique_ptr<unsigned char[]> signal_stack;
-    std::unique_ptr<unsigned char, void (*)(void*)> dynamic_shared{nullptr, nullptr};
+    // The largest opt-in dynamic shared memory, with shared_guard_bytes of guard before and after.
+    std::unique_ptr<unsigned char, void (*)(void*)> shared_allocation{nullptr, nullptr};
+
+    unsigned char* dynamic_shared() const { return shared_allocation.get() + shared_guard_bytes; }
 };
 
 // The calling OS thread's worker, created on first use.
