@@ -113,6 +113,15 @@ def test_out_of_bounds_write_to_dynamic_shared_memory_is_re_naming_the_block(var
     assert "out-of-bounds write to dynamic shared memory in histogram_shared block" in r.message and where in r.message
 
 
+def test_fault_in_a_kernel_names_the_kernel_block_thread_and_source_line():
+    text = (CASES / "shared_histogram_out_of_bounds.cu").read_text()
+    line = 1 + next(i for i, l in enumerate(text.splitlines(), 1) if "the faulting line" in l)   # after the #define
+    r = judge_source(load_problem(4), "#define VARIANT 4\n" + text, backend="cpu", timing=False, seed=11)
+    assert r.verdict == "RE", r.message
+    assert "illegal memory access in histogram_shared block" in r.message and "thread (" in r.message
+    assert f"in function histogram_shared on line {line} (" in r.message and "\x1f" not in r.message
+
+
 def test_in_bounds_dynamic_shared_memory_is_accepted():
     source = "#define VARIANT 0\n" + (CASES / "shared_histogram_out_of_bounds.cu").read_text()
     r = judge_source(load_problem(4), source, backend="cpu", timing=False, seed=11)

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
+from judge.build.debug_lines import with_source_lines
 from judge.problems.model import Problem
 
 ORDERS = {"forward": 0, "reverse": 1, "random": 2}
@@ -39,6 +40,7 @@ class CpuBackend:
 
     def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
         before_user_code()
+        self.library = library
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
         self.solve = self.lib.solve
         self.solve.argtypes = solve_argtypes(problem)
@@ -126,7 +128,8 @@ class CpuBackend:
                 return RunError("OLE", f"kernel printf output flooded: {dropped} bytes past the "
                                        f"{self.lib.cudajudge_cpu_printf_size()} bytes kept were dropped")
             return None
-        message = (self.lib.cudajudge_cpu_error_message() or b"").decode("utf-8", "replace")
+        message = with_source_lines((self.lib.cudajudge_cpu_error_message() or b"").decode("utf-8", "replace"),
+                                    self.library)
         index = self.lib.cudajudge_cpu_error_launch()
         launches = self.launches()
         launch = launches[index] if 0 <= index < len(launches) else None

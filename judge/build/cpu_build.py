@@ -44,6 +44,7 @@ LIBRARY_NAME = "solution.so"
 
 _COMMON_FLAGS = [
     "-std=c++17", "-O2", "-fPIC", "-pthread",
+    "-g1",                          # line tables: a fault in a kernel is reported at its source line
     "-fno-builtin-printf",          # kernel printf must reach the runtime's printf, not puts/putchar
     "-fstack-clash-protection",     # big frames probe every page, so they hit the fiber's guard page
     "-fno-strict-aliasing",         # CUDA code reinterprets pointers freely (float4 loads, bit casts)

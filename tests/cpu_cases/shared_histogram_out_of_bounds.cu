@@ -1,6 +1,7 @@
-// A block-private histogram in dynamic shared memory with one of three out-of-bounds writes,
+// A block-private histogram in dynamic shared memory with one of four out-of-bounds writes,
 // chosen by VARIANT (the test defines it): 1 sizes the shared memory in elements, not bytes;
-// 2 range-checks with <=; 3 does not range-check at all (keys below 0 or >= num_bins).
+// 2 range-checks with <=; 3 does not range-check at all (keys below 0 or >= num_bins);
+// 4 writes a gigabyte past the array (a fault).
 #include <cuda_runtime.h>
 
 __global__ void histogram_shared(const int* input, int* histogram, int N, int num_bins) {
@@ -13,6 +14,8 @@ __global__ void histogram_shared(const int* input, int* histogram, int N, int nu
         if (key >= 0 && key <= num_bins) atomicAdd(&bins[key], 1);
 #elif VARIANT == 3
         atomicAdd(&bins[key], 1);
+#elif VARIANT == 4
+        if (key >= 0 && key < num_bins) bins[key + (1 << 28)] = 1;   // the faulting line
 #else
         if (key >= 0 && key < num_bins) atomicAdd(&bins[key], 1);
 #endif

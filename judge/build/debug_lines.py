@@ -1,0 +1,57 @@
+"""Where in the submission's own source an address of its CPU build lies, from the build's line
+tables (g++ -g1). The CPU runtime marks a fault's address in its message; the backend turns the mark
+into the line, or drops it when the address lies elsewhere (a header, the runtime, a library)."""
+from __future__ import annotations
+
+import bisect
+import re
+from functools import lru_cache
+from pathlib import Path
+
+LINE_MARK = re.compile("\x1f([0-9a-f]+)\x1f")   # written by judge/runtime/cpu/src/diagnostics.cpp
+
+
+def with_source_lines(message: str, library: Path) -> str:
+    def line_of(mark: re.Match) -> str:
+        line = source_line(library, int(mark.group(1), 16))
+        return f" on line {line}" if line else ""
+    return LINE_MARK.sub(line_of, message)
+
+
+def source_line(library: Path, offset: int) -> int | None:
+    """The line of the submission's file that holds the instruction at `offset` in `library`."""
+    addresses, lines = _rows(str(library))
+    i = bisect.bisect_right(addresses, offset) - 1
+    return lines[i] if i >= 0 else None
+
+
+@lru_cache(maxsize=4)
+def _rows(library: str) -> tuple[list[int], list[int | None]]:
+    """The line table as (addresses, lines) sorted by address; None where a row is not the
+    submission's file or ends a sequence."""
+    from elftools.elf.elffile import ELFFile
+
+    rows: list[tuple[int, int | None]] = []
+    with open(library, "rb") as stream:
+        elf = ELFFile(stream)
+        if not elf.has_dwarf_info():
+            return [], []
+        dwarf = elf.get_dwarf_info()
+        for unit in dwarf.iter_CUs():
+            name = unit.get_top_DIE().attributes.get("DW_AT_name")
+            program = dwarf.line_program_for_CU(unit)
+            if name is None or program is None:
+                continue
+            primary = Path(name.value.decode(errors="replace")).name
+            files = program["file_entry"]
+            first = 0 if program.header.version >= 5 else 1
+            for entry in program.get_entries():
+                state = entry.state
+                if state is None:
+                    continue
+                index = state.file - first
+                own = (not state.end_sequence and 0 <= index < len(files)
+                       and files[index].name.decode(errors="replace") == primary)
+                rows.append((state.address, state.line if own else None))
+    rows.sort(key=lambda row: row[0])
+    return [a for a, _ in rows], [line for _, line in rows]
