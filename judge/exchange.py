@@ -92,9 +92,11 @@ def write_bytes(fd: int, offset: int, data) -> None:
 
 def fill(fd: int, offset: int, nbytes: int, pattern: bytes) -> None:
     """`nbytes` from `offset` with `pattern` over and over (`nbytes` is a multiple of its length)."""
-    chunk = pattern * (min(nbytes, CHUNK) // len(pattern))
-    for start in range(0, nbytes, len(chunk)):
-        write_bytes(fd, offset + start, chunk[:nbytes - start])
+    chunk, done = memoryview(pattern * (min(nbytes, CHUNK) // len(pattern))), 0
+    while done < nbytes:
+        n = min(len(chunk), nbytes - done)
+        write_bytes(fd, offset + done, chunk[:n])
+        done += n
 
 
 def copy_range(src: int, src_offset: int, dst: int, dst_offset: int, nbytes: int) -> None:

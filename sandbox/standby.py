@@ -153,7 +153,7 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
                     _reap_for(connection, running)
                 finally:
                     retire(running)
-                waiting = waiting or fresh_child()
+                waiting = fresh_child()
     finally:
         if waiting is not None:
             retire(waiting)

@@ -62,3 +62,12 @@ def test_fill_repeats_the_pattern_exactly(tmp_path, monkeypatch):
         assert X.read_bytes(fd, 3, 4000) == b"\x01\x02\x03\x04" * 1000
     finally:
         os.close(fd)
+
+
+def test_fill_of_nothing_writes_nothing(tmp_path):
+    fd = X.create(tmp_path / "f", 8)
+    try:
+        X.fill(fd, 4, 0, b"\xcd\xcd\xcd\xcd")   # an output of no elements
+        assert X.read_bytes(fd, 0, 8) == bytes(8)
+    finally:
+        os.close(fd)

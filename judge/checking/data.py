@@ -57,9 +57,9 @@ class Oracle:
         path = Path(made.file)
         if path.parent != self.folder:
             raise OracleBroke(f"the reference process wrote its data outside its folder: {path}")
-        expected = {p.name for p in self.problem.params if p.is_pointer}
-        if set(made.arrays) != expected:
-            raise OracleBroke(f"the reference process made arrays {sorted(made.arrays)}, not {sorted(expected)}")
+        pointers = {p.name for p in self.problem.params if p.is_pointer}
+        if set(made.arrays) != pointers:
+            raise OracleBroke(f"the reference process made arrays {sorted(made.arrays)}, not {sorted(pointers)}")
         try:
             fd = X.open_written(path)
         except OSError as exc:

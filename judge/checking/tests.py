@@ -146,15 +146,18 @@ def first_input_change(problem: Problem, data: CaseData, buffers: Buffers, fd: i
 
 def copy_outputs(problem: Problem, buffers: Buffers, fd: int, oracle: Oracle, prefix: str = "") -> Got:
     """The outputs as they lie in the runner's exchange file now, into a file for the oracle."""
-    path, out = oracle.got_file()
-    slots, end = {}, 0
-    for p in problem.params:
-        if p.is_output:
-            nbytes, offset = buffers.slots[prefix + p.name].nbytes, X.round_up(end, 64)
-            X.copy_range(fd, buffers.payload_offset(prefix + p.name), out, offset, nbytes)
-            slots[p.name] = Slot(offset=offset, count=nbytes // p.itemsize, dtype=p.dtype)
-            end = offset + nbytes
-    return Got(path, out, slots, end)
+    got = Got(*oracle.got_file(), {}, 0)
+    try:
+        for p in problem.params:
+            if p.is_output:
+                nbytes, offset = buffers.slots[prefix + p.name].nbytes, X.round_up(got.nbytes, 64)
+                X.copy_range(fd, buffers.payload_offset(prefix + p.name), got.fd, offset, nbytes)
+                got.slots[p.name] = Slot(offset=offset, count=nbytes // p.itemsize, dtype=p.dtype)
+                got.nbytes = offset + nbytes
+    except BaseException:
+        got.close()
+        raise
+    return got
 
 
 def guard_rng(seed: int, name: str) -> random.Random:
@@ -194,6 +197,12 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
             runner.expect((Released,))
         return test_result, usable, "".join(printf)
 
+    opened: list[Got] = []
+
+    def outputs() -> Got:
+        opened.append(copy_outputs(problem, buffers, fd, oracle))
+        return opened[-1]
+
     got_by_schedule: dict[str, Got] = {}
     try:
         small = data.size() <= RACE_CHECK_MAX_ELEMENTS
@@ -210,7 +219,7 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
             changed = first_input_change(problem, data, buffers, fd)
             if changed:
                 return finish(result(Verdict.WA, changed))
-            got_by_schedule[schedule] = copy_outputs(problem, buffers, fd, oracle)
+            got_by_schedule[schedule] = outputs()
             reload = reset_outputs(problem, data, buffers, fd)
 
         reports: dict[str, Checked] = {schedule: oracle.check(data.request, got.path, got.slots)
@@ -227,7 +236,7 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
             if returned.error is not None:
                 return finish(result(Verdict(returned.error.verdict), "on the second run of the same input: "
                                      + error_message(returned)), not returned.error.sticky)
-            again = got_by_schedule["rerun"] = copy_outputs(problem, buffers, fd, oracle)
+            again = outputs()
             report = oracle.check(data.request, again.path, again.slots)
             if report.mismatches:
                 return finish(result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
@@ -235,5 +244,5 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
                                      ". Is there state left over between calls, or a race?", report.first))
         return finish(result(Verdict.AC))
     finally:
-        for got in got_by_schedule.values():
+        for got in opened:
             got.close()
