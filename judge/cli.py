@@ -52,7 +52,7 @@ def _print_report(report) -> None:   # a judge.problems.validator.ValidationRepo
         console.print(f"    {f}", highlight=False, markup=False)
     for r in report.runs:
         if not r.ok:
-            console.print(f"    {r.path.relative_to(report.folder)}: expected {r.expected.value}, got {r.got.value}: {r.message}",
+            console.print(f"    {r.path.relative_to(report.folder)}: expected {r.expected.value}{' (a data race)' if r.race_expected else ''}, got {r.got.value}: {r.message}",
                           highlight=False, markup=False)
 
 
@@ -85,7 +85,7 @@ def validate_command(
     with console.status("validating …") as status:
         for folder in folders:
             status.update(f"validating {folder.name} ({chosen or 'static'}) …")
-            reports.append(validate_folder(folder, judge_file if chosen else None, jobs))
+            reports.append(validate_folder(folder, judge_file if chosen else None, jobs, races_observed=chosen == "cpu"))
             _print_report(reports[-1])
     failed = sum(not r.ok for r in reports)
     console.print(f"{len(reports) - failed} of {len(reports)} problems valid")

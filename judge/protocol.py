@@ -75,6 +75,7 @@ class Call(Message):
     kind: Literal["call"] = "call"
     test: str
     schedule: str
+    observe: bool = False                # every access of device code checked (CPU backend)
     scalars: dict[str, int | float]
     reload: list[str] = []
 
@@ -125,7 +126,7 @@ class LaunchRecord(Message):
 
 class CallError(Message):
     """An error solve() raised, phrased for the learner by the runner's backend."""
-    verdict: Literal["RE", "MLE", "TLE", "OLE"]
+    verdict: Literal["RE", "MLE", "TLE", "OLE", "WA"]
     message: str = Field(max_length=4000)
     sticky: bool = False                 # the device is unusable afterwards
     launch: LaunchRecord | None = None
@@ -143,12 +144,37 @@ class Placed(Message):
     test: str
 
 
+class AccessRecord(Message):
+    """How one instruction's warp-wide requests used memory in an observed call (CPU backend): sums
+    over the requests of the sampled blocks (judge/runtime/cpu/src/access_hints.h)."""
+    kernel: str = Field(max_length=200)
+    line: int | None = None
+    space: Literal["global", "shared"]
+    access: Literal["load", "store", "atomic"]
+    requests: int = Field(ge=0)
+    lanes_active: int = Field(ge=0)
+    lanes_present: int = Field(ge=0)
+    sectors: int = Field(ge=0)
+    fewest_sectors: int = Field(ge=0)
+    ways: int = Field(ge=0)
+    worst_ways: int = Field(ge=0)
+
+
+class TrafficRecord(Message):
+    """The bytes of global memory a kernel's largest observed launch touched."""
+    kernel: str = Field(max_length=200)
+    launches: int = Field(ge=0)
+    bytes: int = Field(ge=0)
+
+
 class Returned(Message):
     kind: Literal["returned"] = "returned"
     test: str
     error: CallError | None = None
     launches: list[LaunchRecord] = Field(default=[], max_length=64)
     printf: str = Field(default="", max_length=8192)
+    accesses: list[AccessRecord] = Field(default=[], max_length=400)   # of an observed call
+    traffic: list[TrafficRecord] = Field(default=[], max_length=100)
 
 
 class Released(Message):

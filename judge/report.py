@@ -6,7 +6,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from judge.result import Diagnostic, Result, Verdict
+from judge.result import Diagnostic, PerformanceHints, Result, Verdict
 
 VERDICT_STYLE = {Verdict.AC: "bold green", Verdict.WA: "bold red", Verdict.CE: "bold yellow", Verdict.RE: "bold magenta",
                  Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red",
@@ -66,6 +66,23 @@ def kernels_table(result: Result) -> Table:
     return table
 
 
+def hints_table(hints: PerformanceHints) -> Table:
+    table = Table("kernel:line", "access", "lanes", "sectors/req", "bank ways", "hint",
+                  title=f"performance hints (accesses observed on the CPU, {hints.tests} small tests; estimates)")
+    for a in hints.accesses:
+        sectors = f"{a.sectors_per_request:.1f} ({a.fewest_sectors_per_request:.1f})" if a.sectors_per_request is not None else "-"
+        ways = f"{a.bank_ways:.1f} ({a.worst_bank_ways})" if a.bank_ways is not None else "-"
+        table.add_row(f"{a.kernel}:{a.line or '?'}", f"{a.space} {a.access}", f"{a.lanes_active:.0f}/{a.lanes_present:.0f}",
+                      sectors, ways, Text(a.hint or "ok", style="yellow" if a.hint else "green"))
+    return table
+
+
+def estimate_lines(hints: PerformanceHints) -> list[str]:
+    return [f"estimate: {k.kernel} touches {k.bytes / 1e6:.3g} MB of global memory on {k.test}: at least "
+            f"{k.lower_bound_us:.3g} µs on an {hints.reference} (a lower bound from the bytes moved, not a measurement)"
+            for k in hints.kernels]
+
+
 def isolation_warnings(result: Result) -> list[str]:
     """What the run lacked of the isolation the judge wants, in words (a run that never started says nothing)."""
     if result.device is None:
@@ -88,6 +105,10 @@ def render(result: Result, console: Console) -> None:
         console.print(timing_table(result))
         if result.timing.per_kernel:
             console.print(kernels_table(result))
+    if result.hints and result.hints.accesses:
+        console.print(hints_table(result.hints))
+    for line in estimate_lines(result.hints) if result.hints else []:
+        console.print(line, style="dim", highlight=False)
     for note in result.notes:
         console.print(f"note: {note}", style="dim", highlight=False)
     for warning in isolation_warnings(result):

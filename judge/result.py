@@ -94,6 +94,39 @@ class Timing(TimingFigures):
     per_case: list[CaseTiming] = Field(default_factory=list)
 
 
+class AccessHint(BaseModel):
+    """One instruction of a kernel as the CPU backend saw its warps use memory, on the small tests."""
+    kernel: str
+    line: int | None = None
+    test: str                         # the observed test the figures come from
+    space: str                        # global | shared
+    access: str                       # load | store | atomic
+    requests: int                     # warp-wide requests observed
+    lanes_active: float               # lanes taking part in a request, on average
+    lanes_present: float              # lanes the warp has
+    sectors_per_request: float | None = None          # global: 32-byte sectors touched
+    fewest_sectors_per_request: float | None = None   # global: what the same bytes need at the least
+    bank_ways: float | None = None    # shared: lanes waiting on one bank, on average (1: no conflict)
+    worst_bank_ways: int | None = None
+    hint: str = ""                    # what to change, in words; "" when the access is efficient
+
+
+class KernelEstimate(BaseModel):
+    """A lower bound on a kernel's time from the bytes of global memory it touches: an estimate on a
+    reference GPU's copy bandwidth, never a measurement."""
+    kernel: str
+    test: str                         # the observed test where it moved the most
+    bytes: int
+    lower_bound_us: float
+
+
+class PerformanceHints(BaseModel):
+    tests: int                        # observed tests the figures come from
+    reference: str                    # the GPU and bandwidth of the estimates
+    accesses: list[AccessHint] = Field(default_factory=list)
+    kernels: list[KernelEstimate] = Field(default_factory=list)
+
+
 class Result(BaseModel):
     problem: str
     backend: str                      # gpu | cpu | none (compile failed before a backend ran)
@@ -105,5 +138,6 @@ class Result(BaseModel):
     compile: CompileInfo
     tests: list[TestResult] = Field(default_factory=list)
     timing: Timing | None = None
+    hints: PerformanceHints | None = None   # the CPU backend's, from observing the small tests
     notes: list[str] = Field(default_factory=list)        # e.g. "timing needs a GPU"
     judge_version: str = __version__

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from functools import lru_cache
@@ -19,6 +20,7 @@ from typing import Callable
 
 from judge import exchange as X
 from judge.checking.data import Oracle
+from judge.checking.hints import HintCollector
 from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
 from judge.checking.tests import judge_test
 from judge.problems.model import Problem
@@ -41,6 +43,7 @@ STANDBY_FOLDER = "standby"             # likewise: one folder per standby host
 RUNNER = "judge.runner"
 ORACLE = "judge.checking.oracle"
 EXCHANGE_FILE = "buffers"
+STAGED_ARTIFACTS = ("cubin", "observed")   # build files besides the library that the runner opens
 
 EventHook = Callable[[Progress], None]
 
@@ -89,10 +92,16 @@ def _build(problem: Problem, source: str | bytes, backend: str, filename: str, a
         prepared = prepare(problem, source, filename)
     except SourceRejected as rejected:
         return CompileInfo(ok=False, diagnostics=rejected.diagnostics), None, {}
-    info, library = build_cpu(source.decode("utf-8") if isinstance(source, bytes) else source, filename=filename)
+    text = source.decode("utf-8") if isinstance(source, bytes) else source
+    with ThreadPoolExecutor(max_workers=2) as pool:   # the plain build and the observed one (small tests), at once
+        plain, observed = (pool.submit(build_cpu, text, filename=filename, observed=o) for o in (False, True))
+        info, library = plain.result()
+        observed_info, observed_library = observed.result()
     if info.ok and prepared.held_back:
         return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
-    return info, library, {}
+    if info.seconds is not None and observed_info.seconds is not None:
+        info = info.model_copy(update={"seconds": max(info.seconds, observed_info.seconds)})
+    return info, library, {"observed": str(observed_library)} if observed_library is not None else {}
 
 
 def _kernel_cache(account: str) -> Path:
@@ -183,9 +192,9 @@ def problem_files(problem: Problem) -> dict[str, str]:
     return {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES}
 
 
-def _stage(inbox: Path, path: str) -> str:
-    """A build file linked (else copied) into the runner's inbox; its path there."""
-    target = inbox / Path(path).name
+def _stage(inbox: Path, path: str, prefix: str = "") -> str:
+    """A build file linked (else copied) into the runner's inbox, its name after `prefix`; its path there."""
+    target = inbox / (prefix + Path(path).name)
     target.unlink(missing_ok=True)   # a standby runner's inbox may hold the files of a judge that left early
     try:
         os.link(path, target)
@@ -210,6 +219,7 @@ class Run:
         self.oracle = Oracle(self.oracle_link, problem, oracle.exchange)
         self.asked: list[int] = []   # data requests, one per test in order, made ahead of their use
         self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
+        self.hints = HintCollector()   # what the CPU backend observed of memory accesses
         self.device: str | None = None
         self.isolation = list(runner.isolation)
         self.printf_bytes = 0
@@ -224,6 +234,9 @@ class Run:
             where = f"{first.file}:{first.line}: " if first and first.line else ""
             return self._result(Verdict.CE, f"compile error: {where}{first.message if first else compile_info.log[:300]}",
                                 compile_info, [], None)
+        if self.backend == "cpu" and "observed" not in artifacts:
+            self.notes.append("the build that observes every memory access failed, so data races and shared-memory "
+                              "bounds were not checked access by access; only the thread orders and guard bytes were")
         try:
             tests, timing_result = self._run(library, artifacts)
         except OracleBroke as exc:
@@ -236,7 +249,7 @@ class Run:
                 timing: Timing | None, more_notes: list[str] = ()) -> Result:
         return Result(problem=self.problem.key, backend=self.backend, device=self.device, isolation=self.isolation,
                       seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
-                      timing=timing, notes=[*self.notes, *more_notes])
+                      timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes])
 
     def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
         runner = self.runner_child
@@ -246,7 +259,8 @@ class Run:
         try:
             runner.send(encode(RunnerJob(backend=self.backend, problem_toml=(self.problem.folder / PROBLEM_FILE).read_text(encoding="utf-8"),
                                   library=_stage(runner.inbox, library),
-                                  artifacts={k: _stage(runner.inbox, v) if k == "cubin" else v for k, v in artifacts.items()},
+                                  artifacts={k: _stage(runner.inbox, v, f"{k}-") if k in STAGED_ARTIFACTS else v
+                                             for k, v in artifacts.items()},
                                   exchange=str(runner.exchange / EXCHANGE_FILE))))
             self.oracle_link.expect(OracleReady, STARTUP_DEADLINE_S)
             tests: list[TestResult] = []
@@ -290,7 +304,7 @@ class Run:
             try:
                 result, usable, printf = judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
                                                     schedules=schedules, deadline_s=self.deadline_s,
-                                                    rerun=case.name == rerun)
+                                                    rerun=case.name == rerun, hints=self.hints)
             except RunnerBroke as broke:
                 self._stopped(tests, case, broke)
                 return False

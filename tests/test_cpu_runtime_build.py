@@ -42,10 +42,12 @@ def test_rewrites_keep_every_line_in_place():
     original, rewritten = source.splitlines(), prepared.text.splitlines()
     assert len(original) == len(rewritten)
     changed = [(a, b) for a, b in zip(original, rewritten) if a != b]
-    assert all("<<<" in a or "extern __shared__" in a or "return" in a or a.strip().startswith("}") for a, _ in changed)
-    assert "auto* const raw = cudajudge::dynamic_shared<unsigned char>();" in prepared.text
-    assert "thread_local auto* const file_scope_shared = cudajudge::dynamic_shared<float>();" in prepared.text
+    assert all("<<<" in a or "__shared__" in a or "return" in a or a.strip().startswith("}") for a, _ in changed)
+    assert 'auto* const raw = cudajudge::dynamic_shared<unsigned char>("raw");' in prepared.text
+    assert 'thread_local auto* const file_scope_shared = cudajudge::dynamic_shared<float>("file_scope_shared");' in prepared.text
     assert 'cudajudge::launch_deduced("fill", ' in prepared.text
+    assert 'auto& s = cudajudge::static_shared<int[BLOCK], 0>("s", "int[BLOCK]");' in prepared.text
+    assert 'auto& carry = cudajudge::static_shared<int, 4>("carry", "int");' in prepared.text
 
 
 def test_launch_in_a_macro_and_kernel_exit_lines():

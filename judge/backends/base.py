@@ -40,7 +40,7 @@ class Launch:
 @dataclass
 class RunError:
     """An error raised while solve() ran, already phrased for the learner."""
-    verdict: str              # RE | MLE | TLE | OLE
+    verdict: str              # RE | MLE | TLE | OLE | WA (a data race the CPU backend observed)
     message: str
     sticky: bool = False      # the device is unusable afterwards: stop testing
     launch: Launch | None = None
@@ -51,6 +51,7 @@ class Allocation:
     address: int
     nbytes: int
     handle: object = field(repr=False, default=None)   # keeps the memory alive
+    named: int = 0                                      # the payload address the CPU observer knows it by
 
 
 class Backend(Protocol):
@@ -63,7 +64,9 @@ class Backend(Protocol):
     def read(self, alloc: Allocation, offset: int, nbytes: int) -> np.ndarray: ...
     def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None: ...
     def free(self, alloc: Allocation) -> None: ...
-    def set_schedule(self, schedule: str) -> None: ...
+    def set_schedule(self, schedule: str, observe: bool = False) -> None: ...   # observe: every access checked (CPU)
+    def name(self, alloc: Allocation, payload_offset: int, nbytes: int, name: str, element: int) -> None: ...
+    def observations(self) -> tuple[list, list]: ...   # (AccessRecord, TrafficRecord) lists of an observed call
     def call_solve(self, args: list) -> RunError | None: ...
     def launches(self) -> list[Launch]: ...
     def printf_output(self) -> str: ...

@@ -13,11 +13,12 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
-from judge.build.debug_lines import with_source_lines
+from judge.build.debug_lines import source_line, with_source_lines
 from judge.problems.model import Problem
+from judge.protocol import AccessRecord, TrafficRecord
 
 ORDERS = {"forward": 0, "reverse": 1, "random": 2}
-VERDICTS = {0: None, 1: "RE", 2: "MLE", 3: "TLE"}
+VERDICTS = {0: None, 1: "RE", 2: "MLE", 3: "TLE", 4: "WA"}
 PRINTF_TAIL_BYTES = 4096
 MAP_FIXED = 0x10
 PROT_NONE = 0
@@ -34,34 +35,56 @@ class CpuLaunch(ctypes.Structure):
                 ("shared_bytes", ctypes.c_uint64), ("line", ctypes.c_int32), ("status", ctypes.c_int32)]
 
 
+def _load(problem: Problem, library: Path) -> ctypes.CDLL:
+    """A CPU build with its solve() and ABI (judge/runtime/cpu/cudajudge_cpu_abi.h) typed."""
+    lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
+    lib.solve.argtypes = solve_argtypes(problem)
+    lib.solve.restype = None
+    for name in ("cudajudge_cpu_error_kind", "cudajudge_cpu_error_message"):
+        getattr(lib, name).restype = ctypes.c_char_p
+    lib.cudajudge_cpu_error_launch.restype = ctypes.c_int64
+    lib.cudajudge_cpu_launch_count.restype = ctypes.c_uint64
+    lib.cudajudge_cpu_launch_record.argtypes = [ctypes.c_uint64, ctypes.POINTER(CpuLaunch)]
+    lib.cudajudge_cpu_alloc.argtypes = [ctypes.c_uint64]
+    lib.cudajudge_cpu_alloc.restype = ctypes.c_void_p
+    lib.cudajudge_cpu_free.argtypes = [ctypes.c_void_p]
+    lib.cudajudge_cpu_printf_size.restype = ctypes.c_uint64
+    lib.cudajudge_cpu_printf_dropped.restype = ctypes.c_uint64
+    lib.cudajudge_cpu_printf_read.argtypes = [ctypes.c_char_p, ctypes.c_uint64]
+    lib.cudajudge_cpu_printf_read.restype = ctypes.c_uint64
+    lib.cudajudge_cpu_set_schedule.argtypes = [ctypes.c_int, ctypes.c_uint64]
+    lib.cudajudge_cpu_set_observe.argtypes = [ctypes.c_int]
+    lib.cudajudge_cpu_name_buffer.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64,
+                                              ctypes.c_char_p, ctypes.c_uint64]
+    lib.cudajudge_cpu_forget_buffer.argtypes = [ctypes.c_void_p]
+    lib.cudajudge_cpu_hints.argtypes = [ctypes.c_char_p, ctypes.c_uint64]
+    lib.cudajudge_cpu_hints.restype = ctypes.c_uint64
+    lib.cudajudge_cpu_set_arena_bytes.argtypes = [ctypes.c_uint64]
+    lib.cudajudge_cpu_set_arena_bytes(problem.limits.arena_mb << 20)
+    return lib
+
+
 class CpuBackend:
+    """Two builds of the submission: the plain one, and (artifact "observed") the one whose every
+    memory access the observer sees, which the small tests run on. Each call runs on one of them,
+    with its own runtime state; test buffers are host memory that both see."""
     name = "cpu"
     schedules = tuple(ORDERS)
 
     def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
         before_user_code()
-        self.library = library
-        self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
-        self.solve = self.lib.solve
-        self.solve.argtypes = solve_argtypes(problem)
-        self.solve.restype = None
-        for name in ("cudajudge_cpu_error_kind", "cudajudge_cpu_error_message"):
-            getattr(self.lib, name).restype = ctypes.c_char_p
-        self.lib.cudajudge_cpu_error_launch.restype = ctypes.c_int64
-        self.lib.cudajudge_cpu_launch_count.restype = ctypes.c_uint64
-        self.lib.cudajudge_cpu_launch_record.argtypes = [ctypes.c_uint64, ctypes.POINTER(CpuLaunch)]
-        self.lib.cudajudge_cpu_alloc.argtypes = [ctypes.c_uint64]
-        self.lib.cudajudge_cpu_alloc.restype = ctypes.c_void_p
-        self.lib.cudajudge_cpu_free.argtypes = [ctypes.c_void_p]
-        self.lib.cudajudge_cpu_printf_size.restype = ctypes.c_uint64
-        self.lib.cudajudge_cpu_printf_dropped.restype = ctypes.c_uint64
-        self.lib.cudajudge_cpu_printf_read.argtypes = [ctypes.c_char_p, ctypes.c_uint64]
-        self.lib.cudajudge_cpu_printf_read.restype = ctypes.c_uint64
-        self.lib.cudajudge_cpu_set_schedule.argtypes = [ctypes.c_int, ctypes.c_uint64]
-        self.lib.cudajudge_cpu_set_arena_bytes.argtypes = [ctypes.c_uint64]
-        self.lib.cudajudge_cpu_set_arena_bytes(problem.limits.arena_mb << 20)
-        self.device = f"CPU emulation ({self.lib.cudajudge_cpu_threads()} threads)"
+        self.plain = _load(problem, library)
+        observed = artifacts.get("observed")
+        self.observed = _load(problem, Path(observed)) if observed else None
+        self.paths = {id(self.plain): library, **({id(self.observed): Path(observed)} if observed else {})}
+        self.lib = self.plain        # the build the next call runs on
+        self.device = f"CPU emulation ({self.plain.cudajudge_cpu_threads()} threads)"
         self._schedule_seed = zlib.crc32(problem.slug.encode())
+        self._names: dict[int, bytes] = {}   # the payload address of each named allocation -> its name (kept alive)
+
+    @property
+    def library(self) -> Path:
+        return self.paths[id(self.lib)]
 
     # --- memory ------------------------------------------------------------------------------
 
@@ -88,7 +111,7 @@ class CpuBackend:
     def allocate(self, nbytes: int) -> Allocation:
         """Aligned host memory with an inaccessible page on each side: a wild write faults inside
         the kernel (and is reported with its block and thread) instead of corrupting the heap."""
-        address = self.lib.cudajudge_cpu_alloc(nbytes)
+        address = self.plain.cudajudge_cpu_alloc(nbytes)
         if not address:
             raise MemoryError(f"could not allocate {nbytes} bytes of host memory for a test buffer")
         view = np.ctypeslib.as_array((ctypes.c_uint8 * nbytes).from_address(address))
@@ -104,23 +127,37 @@ class CpuBackend:
     def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None:
         alloc.handle[offset:offset + nbytes].reshape(-1, pattern.size)[:] = pattern
 
+    def name(self, alloc: Allocation, payload_offset: int, nbytes: int, name: str, element: int) -> None:
+        """The observer's name for the payload of a placed buffer; the rest of the span is guard bytes."""
+        if self.observed is None:
+            return
+        payload = alloc.address + payload_offset
+        self._names[alloc.address] = name.encode()
+        self.observed.cudajudge_cpu_name_buffer(payload, nbytes, payload_offset, alloc.nbytes - payload_offset - nbytes,
+                                                self._names[alloc.address], element)
+        alloc.named = payload
+
     def free(self, alloc: Allocation) -> None:
+        if self._names.pop(alloc.address, None) is not None:
+            self.observed.cudajudge_cpu_forget_buffer(alloc.named)
         if isinstance(alloc.handle, tuple):
             _libc.munmap(alloc.handle[1], alloc.handle[2])
             return
         alloc.handle = None
-        self.lib.cudajudge_cpu_free(ctypes.c_void_p(alloc.address))
+        self.plain.cudajudge_cpu_free(ctypes.c_void_p(alloc.address))
 
     # --- running -------------------------------------------------------------------------------
 
-    def set_schedule(self, schedule: str) -> None:
+    def set_schedule(self, schedule: str, observe: bool = False) -> None:
+        self.lib = self.observed if observe and self.observed is not None else self.plain
         self.lib.cudajudge_cpu_set_schedule(ORDERS[schedule], self._schedule_seed)
+        self.lib.cudajudge_cpu_set_observe(int(self.lib is self.observed))
 
     def reset(self) -> None:
         self.lib.cudajudge_cpu_reset()
 
     def call_solve(self, args: list) -> RunError | None:
-        self.solve(*args)
+        self.lib.solve(*args)
         verdict = VERDICTS.get(self.lib.cudajudge_cpu_verdict(), "RE")
         if verdict is None:
             dropped = self.lib.cudajudge_cpu_printf_dropped()
@@ -134,6 +171,25 @@ class CpuBackend:
         launches = self.launches()
         launch = launches[index] if 0 <= index < len(launches) else None
         return RunError(verdict, message, sticky=False, launch=launch)
+
+    def observations(self) -> tuple[list[AccessRecord], list[TrafficRecord]]:
+        """What the observer saw of the memory accesses since the last reset: per instruction (its
+        source line found from the build's line tables) and per kernel."""
+        size = self.lib.cudajudge_cpu_hints(None, 0)
+        buffer = ctypes.create_string_buffer(size + 1)
+        self.lib.cudajudge_cpu_hints(buffer, size)
+        accesses, traffic = [], []
+        for row in buffer.raw[:size].decode("utf-8", "replace").splitlines():
+            fields = row.split("\t")
+            if fields[0] == "access" and len(fields) == 12:
+                counts = [int(f) for f in fields[5:]]
+                accesses.append(AccessRecord(kernel=fields[1][:200], line=source_line(self.library, int(fields[2], 16)),
+                                             space=fields[3], access=fields[4],
+                                             **dict(zip(("requests", "lanes_active", "lanes_present", "sectors",
+                                                         "fewest_sectors", "ways", "worst_ways"), counts))))
+            elif fields[0] == "traffic" and len(fields) == 4:
+                traffic.append(TrafficRecord(kernel=fields[1][:200], launches=int(fields[2]), bytes=int(fields[3])))
+        return accesses[:400], traffic[:100]
 
     def launches(self) -> list[Launch]:
         out, record = [], CpuLaunch()

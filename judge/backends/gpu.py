@@ -110,8 +110,14 @@ class GpuBackend(DeviceMemory):
 
     # --- running -------------------------------------------------------------------------------
 
-    def set_schedule(self, schedule: str) -> None:
+    def set_schedule(self, schedule: str, observe: bool = False) -> None:
         pass   # the hardware decides the order
+
+    def name(self, alloc: Allocation, payload_offset: int, nbytes: int, name: str, element: int) -> None:
+        pass   # only the CPU backend's observer names buffers
+
+    def observations(self) -> tuple[list, list]:
+        return [], []   # only the CPU backend observes accesses
 
     def reset(self) -> None:
         self.lib.cudajudge_reset()

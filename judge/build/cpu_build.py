@@ -50,6 +50,11 @@ _COMMON_FLAGS = [
     "-fno-strict-aliasing",         # CUDA code reinterprets pointers freely (float4 loads, bit casts)
     "-fwrapv",                      # signed overflow wraps, as it does on the GPU
 ]
+# In an observed build every load, store and atomic calls the memory observer (judge/runtime/cpu/src/
+# access_hooks.cpp): the compiler's ThreadSanitizer instrumentation, with the runtime's own callbacks and no
+# sanitizer runtime. Only the submission (and the precompiled header it includes) is instrumented, never
+# the runtime; the small tests run on it, the others on the plain build, which the calls would slow down.
+_OBSERVED_FLAGS = ["-fsanitize=thread", "--param=tsan-instrument-func-entry-exit=0", "--param=tsan-distinguish-volatile=1"]
 _SANITIZER_FLAGS = ["-fsanitize=address", "-fsanitize-recover=address", "-fno-omit-frame-pointer", "-g"]
 # How a process that loads an AddressSanitizer build must run (see sanitizer_environment).
 _SANITIZER_OPTIONS = ("halt_on_error=0:detect_leaks=0:allow_user_segv_handler=1:handle_segv=0:handle_sigbus=0:"
@@ -108,7 +113,8 @@ def prepare_source(source_text: str) -> PreparedSource:
     tree = parse(masked)
     program = analyze(masked, tree)
     kernels = [k for k in program.kernels if k.space == Space.KERNEL and k.body is not None]
-    edits = _extern_shared_edits(tree.root_node) + _kernel_exit_edits(kernels) + _deduced_launch_edits(tree.root_node, kernels)
+    edits = (_extern_shared_edits(tree.root_node) + _static_shared_edits(tree.root_node) + _kernel_exit_edits(kernels)
+             + _deduced_launch_edits(tree.root_node, kernels))
     rewrites = EditedText(launched, edits)
     return PreparedSource(rewrites.text.decode("utf-8"), source_text.encode("utf-8").split(b"\n"), launched.split(b"\n"), rewrites)
 
@@ -131,11 +137,55 @@ def _extern_shared_edits(root: Node) -> list[Edit]:
         if element is None or not arrays or None in arrays:
             continue
         scope = "" if node.parent is not None and node.parent.type == "compound_statement" else "thread_local "
-        replacement = " ".join(f"{scope}auto* const {name} = cudajudge::dynamic_shared<{element}{suffix}>();"
+        replacement = " ".join(f'{scope}auto* const {name} = cudajudge::dynamic_shared<{element}{suffix}>("{name}");'
                                for name, suffix in arrays)
         replacement += "\n" * text(node).count("\n")
         edits.append(Edit(node.start_byte, node.end_byte, replacement.encode("utf-8")))
     return edits
+
+
+def _static_shared_edits(root: Node) -> list[Edit]:
+    """`__shared__ T a[N], b;` in a function -> `auto& a = cudajudge::static_shared<T[N], site>("a", "T[N]"); ...`
+
+    The runtime then lays out each block's variables itself, knows their names and shapes, and
+    the memory observer bounds every access by the variable it falls in. At namespace scope the
+    declaration stays thread_local storage."""
+    edits = []
+    site = 0
+    for node in walk(root):
+        if node.type != "declaration" or node.parent is None or node.parent.type != "compound_statement":
+            continue
+        words = [text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")]
+        if "__shared__" not in words or "extern" in words:
+            continue
+        declarators = node.children_by_field_name("declarator")
+        element = _shared_element_type(node)
+        named = [_declared_name(d) for d in declarators]
+        if element is None or not declarators or None in named:
+            continue
+        parts = []
+        for declarator, name in zip(declarators, named):
+            shape = (text(declarator)[:name.start_byte - declarator.start_byte]
+                     + text(declarator)[name.end_byte - declarator.start_byte:])
+            written = " ".join(f"{element}{shape}".split())
+            quoted = written.replace("\\", "\\\\").replace('"', '\\"')
+            parts.append(f'auto& {text(name)} = cudajudge::static_shared<{written}, {site}>("{text(name)}", "{quoted}");')
+            site += 1
+        edits.append(Edit(node.start_byte, node.end_byte, (" ".join(parts) + "\n" * text(node).count("\n")).encode("utf-8")))
+    return edits
+
+
+def _declared_name(declarator: Node) -> Node | None:
+    """The identifier a declarator declares (`tile` in `tile[32][33]`, `p` in `(*p)[4]`); None for an initializer."""
+    node = declarator
+    while node.type in ("array_declarator", "pointer_declarator", "parenthesized_declarator", "reference_declarator"):
+        inner = node.child_by_field_name("declarator")
+        if inner is None:
+            inner = next((c for c in node.named_children if c.type.endswith("declarator") or c.type == "identifier"), None)
+        if inner is None:
+            return None
+        node = inner
+    return node if node.type == "identifier" else None
 
 
 def _shared_element_type(declaration: Node) -> str | None:
@@ -212,7 +262,8 @@ def _deduced_launch_edits(root: Node, kernels) -> list[Edit]:
 @dataclass(frozen=True)
 class _Runtime:
     archive: Path
-    header: Path        # force-included; its precompiled form sits next to it
+    header: Path            # force-included; its precompiled form sits next to it
+    observed_header: Path   # the same, precompiled with the observer's instrumentation
 
 
 @lru_cache(maxsize=1)
@@ -239,34 +290,42 @@ def _runtime_files() -> list[Path]:
 
 
 def _flags(asan: bool) -> list[str]:
+    """The runtime's flags."""
     return _COMMON_FLAGS + (_SANITIZER_FLAGS if asan else [])
+
+
+def _submission_flags(asan: bool, observed: bool) -> list[str]:
+    """The flags of the submission and of the precompiled header it includes."""
+    return _flags(asan) + (_OBSERVED_FLAGS if observed else [])
 
 
 def _runtime(asan: bool) -> _Runtime:
     flags = _flags(asan)
-    key = _digest(_runtime_files(), compiler_version(), *flags)
+    key = _digest(_runtime_files(), compiler_version(), *flags, "headers: plain, observed", *_OBSERVED_FLAGS)
     folder = cache_dir() / f"runtime-{key}{'-asan' if asan else ''}"
-    runtime = _Runtime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h")
+    runtime = _Runtime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h", folder / "cudajudge_observed_pch.h")
     if runtime.archive.exists():
         return runtime
     folder.parent.mkdir(parents=True, exist_ok=True)
     with open(folder.parent / f"{folder.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not runtime.archive.exists():
-            _build_runtime(folder, runtime, flags)
+            _build_runtime(folder, runtime, flags, observable=not asan)
     return runtime
 
 
-def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str]) -> None:
+def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str], observable: bool) -> None:
     scratch = Path(tempfile.mkdtemp(prefix=f"{folder.name}.", dir=folder.parent))
     try:
         sources = sorted((RUNTIME_DIR / "src").glob("*.cpp")) + sorted((RUNTIME_DIR / "src").glob("*.S"))
         objects = [scratch / (s.stem + ".o") for s in sources]
         commands = [[CXX, *flags, "-c", str(s), "-o", str(o)] for s, o in zip(sources, objects)]
-        header = scratch / runtime.header.name
-        header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
-        commands.append([CXX, *flags, "-I", str(RUNTIME_DIR / "include"), "-x", "c++-header", str(header),
-                         "-o", str(header) + ".gch"])
+        headers = [(runtime.header.name, flags)] + ([(runtime.observed_header.name, flags + _OBSERVED_FLAGS)] if observable else [])
+        for name, header_flags in headers:
+            header = scratch / name
+            header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
+            commands.append([CXX, *header_flags, "-I", str(RUNTIME_DIR / "include"), "-x", "c++-header", str(header),
+                             "-o", str(header) + ".gch"])
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             results = list(pool.map(lambda c: subprocess.run(c, capture_output=True, text=True), commands))
         failed = [r for r in results if r.returncode != 0]
@@ -282,16 +341,19 @@ def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str]) -> None:
 
 # ---- building a submission --------------------------------------------------------------------------
 
-def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = False,
+def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = False, observed: bool = False,
               timeout_s: float = COMPILE_TIMEOUT_S) -> tuple[CompileInfo, Path | None]:
     """Compile a submission for the CPU backend.
 
     Returns the compile result (diagnostics in the user's file and lines) and the built shared
-    library, or None when the build failed. With asan=True the library is instrumented by
+    library, or None when the build failed. With observed=True every memory access of the library
+    calls the memory observer (docs/cpu-backend.md). With asan=True the library is instrumented by
     AddressSanitizer; load it in a process run with sanitizer_environment()."""
+    if asan and observed:
+        raise ValueError("a CPU build is observed or sanitized, not both")
     started = time.perf_counter()
     runtime = _runtime(asan)
-    flags = _flags(asan)
+    flags = _submission_flags(asan, observed)
     key = _digest(_PIPELINE_FILES, source_text, filename, runtime.archive.parent.name, *flags)
     folder = cache_dir() / "builds" / key
     cached = _cached(folder)
@@ -304,11 +366,16 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = F
     compiled_name = Path(filename).name or "solution.cu"
     try:
         (scratch / compiled_name).write_text(prepared.text, encoding="utf-8")
-        command = [CXX, *flags, "-shared", f"-fdebug-prefix-map={scratch}=.", "-include", str(runtime.header),
-                   "-I", str(RUNTIME_DIR / "include"), "-x", "c++", compiled_name, "-x", "none",
-                   "-Wl,--whole-archive", str(runtime.archive), "-Wl,--no-whole-archive", "-Wl,-Bsymbolic",
-                   "-o", LIBRARY_NAME]
-        finished = Job(command, cwd=scratch).wait(time.perf_counter() + timeout_s)
+        # Compiled and linked apart: a link with -fsanitize=thread would pull in the sanitizer's runtime.
+        header = runtime.observed_header if observed else runtime.header
+        compile_command = [CXX, *flags, f"-fdebug-prefix-map={scratch}=.", "-include", str(header),
+                           "-I", str(RUNTIME_DIR / "include"), "-x", "c++", "-c", compiled_name, "-o", "solution.o"]
+        link_command = [CXX, *_flags(asan), "-shared", "solution.o", "-Wl,--whole-archive", str(runtime.archive),
+                        "-Wl,--no-whole-archive", "-Wl,-Bsymbolic", "-o", LIBRARY_NAME]
+        deadline = time.perf_counter() + timeout_s
+        finished = Job(compile_command, cwd=scratch).wait(deadline)
+        if finished.returncode == 0 and finished.limit is None:
+            finished = Job(link_command, cwd=scratch).wait(deadline)
         info = _compile_info(finished, prepared, source_text, filename, compiled_name, scratch, runtime, started, timeout_s)
         if finished.limit is not None:   # perhaps only a busy machine: not worth remembering
             return info, None

@@ -8,14 +8,21 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-LINE_MARK = re.compile("\x1f([0-9a-f]+)\x1f")   # written by judge/runtime/cpu/src/diagnostics.cpp
+# Both written by judge/runtime/cpu/src/diagnostics.cpp: an address; two addresses and the texts for
+# "on one line" and "not".
+LINE_MARK = re.compile("\x1f([0-9a-f]+)\x1f")
+LINE_CHOICE = re.compile("\x1d([0-9a-f]+)\x1d([0-9a-f]+)\x1d([^\x1d]*)\x1d([^\x1d]*)\x1d")
 
 
 def with_source_lines(message: str, library: Path) -> str:
     def line_of(mark: re.Match) -> str:
         line = source_line(library, int(mark.group(1), 16))
         return f" on line {line}" if line else ""
-    return LINE_MARK.sub(line_of, message)
+
+    def choice(mark: re.Match) -> str:
+        first, second = (source_line(library, int(mark.group(i), 16)) for i in (1, 2))
+        return mark.group(3) if first is not None and first == second else mark.group(4)
+    return LINE_MARK.sub(line_of, LINE_CHOICE.sub(choice, message))
 
 
 def source_line(library: Path, offset: int) -> int | None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from judge import exchange as X
 from judge.checking.data import CaseData, Oracle
+from judge.checking.hints import HintCollector
 from judge.checking.links import RunnerLink
 from judge.checking.messages import mismatch_message, race_message
 from judge.problems.model import Problem
@@ -17,7 +18,7 @@ from judge.problems.plan import TestCase
 from judge.protocol import BufferSlot, Call, Checked, Place, Placed, Release, Released, Returned, Slot
 from judge.result import Mismatch, TestResult, Verdict
 
-RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers
+RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers, the first observed
 TRANSFER_GBPS = 1.0                 # a slow host's copy rate, for the time a GPU runner needs to move a test's bytes
 
 
@@ -170,7 +171,8 @@ def call_deadline(deadline_s: float, buffers: Buffers) -> float:
 
 
 def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, case: TestCase, data: CaseData, *,
-               seed: int, schedules: list[str], deadline_s: float, rerun: bool) -> tuple[TestResult, bool, str]:
+               seed: int, schedules: list[str], deadline_s: float, rerun: bool,
+               hints: HintCollector | None = None) -> tuple[TestResult, bool, str]:
     """(result, whether the runner is still usable, the kernels' printf output)."""
     def result(verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
         return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
@@ -181,8 +183,8 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
     runner.expect((Placed,))
     printf: list[str] = []
 
-    def call(schedule: str, reload: list[str]) -> Returned:
-        runner.send(Call(test=case.name, schedule=schedule, scalars=data.scalars, reload=reload))
+    def call(schedule: str, reload: list[str], observe: bool = False) -> Returned:
+        runner.send(Call(test=case.name, schedule=schedule, observe=observe, scalars=data.scalars, reload=reload))
         returned = runner.expect((Returned,), call_deadline(deadline_s, buffers))
         printf.append(returned.printf)
         return returned
@@ -208,9 +210,12 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
         small = data.size() <= RACE_CHECK_MAX_ELEMENTS
         reload: list[str] = []
         for schedule in schedules if small else schedules[:1]:
-            returned = call(schedule, reload)
+            observed = small and schedule == schedules[0]
+            returned = call(schedule, reload, observe=observed)
             if returned.error is not None:
                 return finish(result(Verdict(returned.error.verdict), error_message(returned)), not returned.error.sticky)
+            if observed and hints is not None:
+                hints.add(case.name, returned.accesses, returned.traffic)
             damage = guard_damage(problem, buffers, fd)
             if damage:
                 launches = returned.launches

@@ -18,7 +18,8 @@ from judge.problems.test_data import case_rng, expected_outputs, make_test_data
 from judge.result import Verdict
 
 STATEMENTS = ("statement.en.md", "statement.zh.md")
-EXPECT_LINE = re.compile(r"^//\s*expect:\s*([A-Z]+)\s*$")
+EXPECT_LINE = re.compile(r"^//\s*expect:\s*([A-Z]+)(\s+race)?\s*$")
+RACE_WORDS = "data race"   # what the CPU backend's observer says of a race
 MIN_ACCEPTED, MIN_REJECTED = 1, 2
 VALIDATION_SEED = 20261129
 
@@ -39,10 +40,11 @@ class SolutionRun:
     expected: Verdict
     got: Verdict
     message: str
+    race_expected: bool = False   # declared `// expect: WA race` and judged where races are observed
 
     @property
     def ok(self) -> bool:
-        return self.expected == self.got
+        return self.expected == self.got and (not self.race_expected or RACE_WORDS in self.message)
 
 
 @dataclass
@@ -66,11 +68,19 @@ def expected_verdict(path: Path) -> Verdict | str:
     first = path.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0].strip()
     m = EXPECT_LINE.match(first)
     if not m:
-        return f"first line must be '// expect: VERDICT', found {first[:60]!r}"
+        return f"first line must be '// expect: VERDICT' (or '// expect: WA race'), found {first[:60]!r}"
     if m.group(1) not in Verdict.__members__ or m.group(1) in ("AC", "IE"):
         allowed = ", ".join(v.value for v in Verdict if v not in (Verdict.AC, Verdict.IE))
         return f"verdict {m.group(1)!r} is not one a rejected solution can expect ({allowed})"
+    if m.group(2) and m.group(1) != "WA":
+        return f"only WA can be declared a race, found {first[:60]!r}"
     return Verdict(m.group(1))
+
+
+def declares_race(path: Path) -> bool:
+    """`// expect: WA race`: a data race, which the CPU backend must report as one at every seed."""
+    m = EXPECT_LINE.match(path.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0].strip())
+    return bool(m and m.group(2))
 
 
 def solutions(problem: Problem) -> list[tuple[Path, Verdict]]:
@@ -137,7 +147,9 @@ def _check_benchmark(problem: Problem) -> list[Finding]:
     return findings
 
 
-def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1) -> ValidationReport:
+def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, races_observed: bool = False) -> ValidationReport:
+    """races_observed: the judge observes data races (the CPU backend), so a solution declared
+    `// expect: WA race` must be rejected with a race message."""
     report = ValidationReport(folder)
     try:
         problem = parse_problem(folder)
@@ -149,7 +161,7 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1) -
     if judge is not None and not report.findings:
         def run(entry: tuple[Path, Verdict]) -> SolutionRun:
             got, message = judge(problem, entry[0])
-            return SolutionRun(entry[0], entry[1], got, message)
+            return SolutionRun(entry[0], entry[1], got, message, races_observed and declares_race(entry[0]))
         with ThreadPoolExecutor(max_workers=jobs) as pool:   # each judge call is its own child process
             report.runs = list(pool.map(run, solutions(problem)))
     return report

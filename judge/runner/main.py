@@ -42,7 +42,10 @@ class Runner:
     def place(self, cmd: Place) -> None:
         self.release()
         for slot in cmd.buffers:
-            self.placed[slot.name] = (slot, self.backend.place(self.fd, slot.offset, slot.span))
+            alloc = self.backend.place(self.fd, slot.offset, slot.span)
+            self.placed[slot.name] = (slot, alloc)
+            param = self.problem.param(slot.name.rpartition("/")[2])
+            self.backend.name(alloc, slot.payload_offset, slot.nbytes, param.name, param.itemsize)
         self.emit(Placed(test=cmd.test))
 
     def release(self) -> None:
@@ -64,7 +67,7 @@ class Runner:
         for name in cmd.reload:
             slot, alloc = self.placed[name]
             self.backend.upload(self.fd, slot.offset, alloc)
-        self.backend.set_schedule(cmd.schedule)
+        self.backend.set_schedule(cmd.schedule, cmd.observe)
         self.backend.reset()
         try:
             err = self.backend.call_solve(self.args(cmd.scalars))
@@ -77,7 +80,9 @@ class Runner:
             for slot, alloc in self.placed.values():
                 self.backend.download(self.fd, slot.offset, alloc)
         launches = [launch_record(l) for l in self.backend.launches()[:LAUNCHES_REPORTED]]
-        self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=self.backend.printf_output()[-2000:]))
+        accesses, traffic = self.backend.observations() if cmd.observe and error is None else ([], [])
+        self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=self.backend.printf_output()[-2000:],
+                           accesses=accesses, traffic=traffic))
 
 
 def main() -> int:

@@ -5,7 +5,7 @@ import { api } from "./api";
 import { caseLabel, formatUs, speedOfLightUs, timingChart } from "./chart";
 import { h, replace } from "./dom";
 import { t, verdictName } from "./i18n";
-import type { CompileInfo, Diagnostic, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
+import type { CompileInfo, Diagnostic, PerformanceHints, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
 
 export function verdictBadge(verdict: string | null, status: Status = "done"): HTMLElement {
   if (!verdict) return h("span", { class: `badge status-${status}` }, t(status));
@@ -130,6 +130,7 @@ export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): 
                      h("summary", null, `${t("tests")} (${tests.length})`),
                      testTable(h("tbody", null, tests.map(testRow)))) : null,
     result ? timingSection(result, sub.mode) : null,
+    result?.hints ? hintsSection(result.hints) : null,
     result ? metaSection(result) : null));
 }
 
@@ -217,6 +218,28 @@ function timingDetails(timing: Timing, device: string | null): HTMLElement {
           h("td", { class: "num" }, h("span", { class: "share" },
             h("span", { class: "share-bar", style: `width:${totalKernel ? (100 * k.total_us) / totalKernel : 0}%` }),
             `${totalKernel ? ((100 * k.total_us) / totalKernel).toFixed(0) : 0}%`))))))] : null);
+}
+
+function hintsSection(hints: PerformanceHints): HTMLElement | null {
+  if (!hints.accesses.length && !hints.kernels.length) return null;
+  const bytes = (n: number) => n >= 1e6 ? `${(n / 1e6).toPrecision(3)} MB` : n >= 1e3 ? `${(n / 1e3).toPrecision(3)} kB` : `${n} B`;
+  return h("div", { class: "card hints" },
+    h("h3", null, t("hints")), h("p", { class: "muted" }, t("hintsNote")),
+    hints.accesses.length ? h("table", { class: "table compact hints-table" },
+      h("thead", null, h("tr", null, [t("kernel"), t("line"), t("access"), t("requests"), t("lanes"), t("sectors"),
+                                       t("bankWays"), t("hint")].map((x, i) => h("th", { class: i && i < 7 ? "num" : "" }, x)))),
+      h("tbody", null, hints.accesses.map((a) => h("tr", { class: a.hint ? "flagged" : "" },
+        h("td", { class: "mono" }, a.kernel), h("td", { class: "num" }, a.line !== null ? String(a.line) : "—"),
+        h("td", { class: "num" }, `${a.space} ${a.access}`), h("td", { class: "num" }, String(a.requests)),
+        h("td", { class: "num" }, `${a.lanes_active.toFixed(1)} / ${a.lanes_present.toFixed(0)}`),
+        h("td", { class: "num" }, a.sectors_per_request !== null
+          ? `${a.sectors_per_request.toFixed(1)} (${a.fewest_sectors_per_request!.toFixed(1)})` : "—"),
+        h("td", { class: "num" }, a.bank_ways !== null ? `${a.bank_ways.toFixed(1)} (${a.worst_bank_ways})` : "—"),
+        h("td", { class: a.hint ? "hint warn" : "hint ok" }, a.hint || "ok"))))) : null,
+    hints.kernels.map((k) => h("p", { class: "estimate muted" }, h("strong", null, `${t("estimate")}: `),
+      h("span", { class: "mono" }, k.kernel), " ",
+      t("estimateText").replace("{bytes}", bytes(k.bytes)).replace("{test}", k.test)
+        .replace("{us}", formatUs(k.lower_bound_us)).replace("{reference}", hints.reference))));
 }
 
 function metaSection(result: Result): HTMLElement {

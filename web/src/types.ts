@@ -45,10 +45,17 @@ export interface TimingFigures {
 }
 export interface CaseTiming extends TimingFigures { size: Record<string, number>; distribution: string; gflops: number | null }
 export interface Timing extends TimingFigures { copy_gbps: number | null; per_kernel: KernelTime[]; per_case: CaseTiming[] }
+export interface AccessHint {
+  kernel: string; line: number | null; space: string; access: string; requests: number; lanes_active: number;
+  lanes_present: number; sectors_per_request: number | null; fewest_sectors_per_request: number | null;
+  bank_ways: number | null; worst_bank_ways: number | null; hint: string;
+}
+export interface KernelEstimate { kernel: string; test: string; bytes: number; lower_bound_us: number }
+export interface PerformanceHints { tests: number; reference: string; accesses: AccessHint[]; kernels: KernelEstimate[] }
 export interface Result {
   problem: string; backend: string; device: string | null; isolation: string[]; seed: number; verdict: Verdict;
-  message: string; compile: CompileInfo; tests: TestResult[]; timing: Timing | null; notes: string[];
-  judge_version: string;
+  message: string; compile: CompileInfo; tests: TestResult[]; timing: Timing | null; hints?: PerformanceHints | null;
+  notes: string[]; judge_version: string;
 }
 
 export interface UserRef { id: number; username: string }

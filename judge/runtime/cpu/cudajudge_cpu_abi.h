@@ -18,6 +18,16 @@
  *     cudajudge_cpu_set_printf_cap(b)       kernel printf bytes kept (default 1 MiB).
  *     cudajudge_cpu_set_stack_bytes(b)      stack of each emulated thread (default 64 KiB,
  *                                           512 KiB in AddressSanitizer builds; at least 16 KiB).
+ *     cudajudge_cpu_set_observe(on)         with on = 1, every access of device code is observed
+ *                                           (judge/runtime/cpu/src/memory_observer.h): a data race
+ *                                           is CUDAJUDGE_CPU_WA, an access outside a shared variable
+ *                                           or a named buffer RE, each with thread and line. Blocks
+ *                                           then run one at a time on the calling thread.
+ *     cudajudge_cpu_name_buffer(p, n, b, a, name, e)
+ *                                           names the n bytes at p (elements of e bytes) for the
+ *                                           observer's messages; the b bytes before and a after
+ *                                           are guards no kernel may touch.
+ *     cudajudge_cpu_forget_buffer(p)        drops that name (before the buffer is freed).
  *     cudajudge_cpu_reset()                 a fresh device: frees every cudaMalloc'd buffer and
  *                                           clears errors, the launch log, printf output and
  *                                           kernel attributes. Call it before each test.
@@ -33,7 +43,8 @@
  *                                           cudajudge_cpu_reset does not free these.
  *
  *   outcome (after solve returns):
- *     cudajudge_cpu_verdict()               CUDAJUDGE_CPU_OK, _RE, _MLE or _DEADLOCK (threads
+ *     cudajudge_cpu_verdict()               CUDAJUDGE_CPU_OK, _RE, _MLE, _WA (a data race, when
+ *                                           observed) or _DEADLOCK (threads
  *                                           wait for each other at warp primitives or barriers
  *                                           and can never go on: on a GPU, a hang). Barrier
  *                                           divergence (threads at a barrier that others exited
@@ -44,7 +55,7 @@
  *                                           out_of_bounds, barrier_divergence, deadlock,
  *                                           warp_misuse, stack_overflow, illegal_address,
  *                                           arithmetic_error, illegal_instruction, trap, assert,
- *                                           exception, sanitizer.
+ *                                           exception, sanitizer, shared_out_of_bounds, data_race.
  *     cudajudge_cpu_error_message()         the first error, phrased for the learner, naming
  *                                           the kernel, block, thread and source lines.
  *     cudajudge_cpu_error_launch()          index of the launch it happened in, or -1.
@@ -52,6 +63,9 @@
  *     cudajudge_cpu_launch_record(i, &r)    fills record i (the first 100000 are kept); returns
  *                                           0, or -1 past the end. The kernel name stays valid
  *                                           until the next reset.
+ *     cudajudge_cpu_hints(buf, cap)         copies up to cap bytes of the performance hints of the
+ *                                           observed launches since the last reset (rows of text,
+ *                                           judge/runtime/cpu/src/access_hints.h); returns their size.
  *     cudajudge_cpu_printf_size()           bytes of kernel printf output kept.
  *     cudajudge_cpu_printf_read(buf, cap)   copies up to cap of them; returns the count.
  *     cudajudge_cpu_printf_dropped()        bytes dropped beyond the cap (an output flood).
@@ -74,7 +88,7 @@ extern "C" {
 #endif
 
 enum { CUDAJUDGE_CPU_FORWARD = 0, CUDAJUDGE_CPU_REVERSE = 1, CUDAJUDGE_CPU_RANDOM = 2 };
-enum { CUDAJUDGE_CPU_OK = 0, CUDAJUDGE_CPU_RE = 1, CUDAJUDGE_CPU_MLE = 2, CUDAJUDGE_CPU_DEADLOCK = 3 };
+enum { CUDAJUDGE_CPU_OK = 0, CUDAJUDGE_CPU_RE = 1, CUDAJUDGE_CPU_MLE = 2, CUDAJUDGE_CPU_DEADLOCK = 3, CUDAJUDGE_CPU_WA = 4 };
 
 struct cudajudge_cpu_launch {
     const char* kernel;
@@ -92,6 +106,10 @@ void cudajudge_cpu_set_arena_bytes(uint64_t bytes);
 void cudajudge_cpu_set_printf_cap(uint64_t bytes);
 void cudajudge_cpu_set_stack_bytes(uint64_t bytes);
 void cudajudge_cpu_reset(void);
+void cudajudge_cpu_set_observe(int on);
+void cudajudge_cpu_name_buffer(const void* buffer, uint64_t bytes, uint64_t before, uint64_t after, const char* name, uint64_t element);
+void cudajudge_cpu_forget_buffer(const void* buffer);
+uint64_t cudajudge_cpu_hints(char* buffer, uint64_t capacity);
 
 void* cudajudge_cpu_alloc(uint64_t bytes);
 int cudajudge_cpu_free(void* buffer);

@@ -15,7 +15,6 @@ struct ThreadRegisters {
     dim3 grid_dim;
     int exit_line;                  // where the running thread last left its kernel
     int exit_kind;                  // ExitKind
-    unsigned char* dynamic_shared;  // this OS thread's block-local dynamic shared memory
     Worker* worker;                 // this OS thread's block runner, once it has run a block
 };
 
@@ -45,10 +44,40 @@ inline void kernel_end(int line) {
     detail::registers.exit_kind = detail::exit_end;
 }
 
+namespace detail {
+
+// The type of a `__shared__` variable declared inside a function, as the build rewrote it: its
+// size and alignment for the block's layout, its shape for diagnostics. One per variable.
+struct SharedShape {
+    size_t bytes;
+    size_t align;
+    size_t element;        // bytes of one element of the innermost array
+    int rank;              // array dimensions (0 for a scalar or struct)
+    size_t extent[4];
+};
+
+// Where the running block keeps the variable of `shape` (named `name`, of type `type` as written):
+// the same address for every thread of the block, fresh (uninitialized) for each block.
+void* static_shared_slot(const SharedShape* shape, const char* name, const char* type);
+// The running block's dynamic shared memory, named for diagnostics by the array that declares it.
+void* dynamic_shared_named(const char* name, size_t element);
+
+}  // namespace detail
+
 // What `extern __shared__ T name[];` becomes: the running block's dynamic shared memory.
 template <class T>
-inline T* dynamic_shared() {
-    return reinterpret_cast<T*>(detail::registers.dynamic_shared);
+inline T* dynamic_shared(const char* name) {
+    return static_cast<T*>(detail::dynamic_shared_named(name, sizeof(T)));
+}
+
+// What `__shared__ T name;` inside a function becomes: `auto& name = static_shared<T, site>(...)`.
+// `Site` (one per declaration in the file) and T together make one SharedShape per variable.
+template <class T, int Site>
+inline T& static_shared(const char* name, const char* type) {
+    using Element = std::remove_all_extents_t<T>;
+    static constexpr detail::SharedShape shape{sizeof(T), alignof(T), sizeof(Element), static_cast<int>(std::rank_v<T>),
+                                               {std::extent_v<T, 0>, std::extent_v<T, 1>, std::extent_v<T, 2>, std::extent_v<T, 3>}};
+    return *static_cast<T*>(detail::static_shared_slot(&shape, name, type));
 }
 
 }  // namespace cudajudge

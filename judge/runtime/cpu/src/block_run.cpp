@@ -5,7 +5,9 @@
 #include <cstring>
 #include <exception>
 
+#include "device_limits.h"
 #include "diagnostics.h"
+#include "memory_observer.h"
 #include "warp_collective.h"
 #include "worker.h"
 
@@ -45,6 +47,7 @@ void BlockRun::run(GridJob& job, uint64_t linear) {
         }
     }
     worker_.in_block = 0;
+    if (observing) observer_block_ends();
     if (!job_->failed()) check_shared_guards();
     end();
 }
@@ -82,7 +85,30 @@ void BlockRun::begin(GridJob& job, uint64_t linear) {
     registers_.block_idx = block_idx_;
     registers_.block_dim = job.shape.block;
     registers_.grid_dim = job.shape.grid;
+    static_shared_.clear();
+    static_shared_used_ = static_shared_bytes_ = 0;
     arm_shared_guards();
+    if (observing) observer_block_begins(*this);
+}
+
+// Variables are laid out in the order threads first reach their declarations, each after a red
+// zone that belongs to no variable, so that the observer sees an index just past one of them.
+void* BlockRun::static_shared_slot(const SharedShape* shape, const char* name, const char* type) {
+    for (const StaticShared& slot : static_shared_)
+        if (slot.shape == shape) return slot.address;
+    constexpr size_t red_zone = 256;
+    const size_t align = std::max<size_t>(shape->align, 16);
+    const size_t offset = (static_shared_used_ + red_zone + align - 1) / align * align;
+    static_shared_bytes_ += shape->bytes;
+    if (static_shared_bytes_ > limits::shared_per_block || offset + shape->bytes > Worker::static_shared_bytes)
+        fail(Verdict::runtime_error, "launch_config",
+             "the __shared__ variables of " + job_->kernel + " take more than the " + std::to_string(limits::shared_per_block / 1024) +
+                 " KiB a block may declare statically (`" + name + "`, " + type + ", is one too many); use dynamic shared memory "
+                 "(extern __shared__ and the launch's third <<<>>> argument) for more",
+             cudaErrorInvalidValue);
+    static_shared_used_ = offset + shape->bytes;
+    static_shared_.push_back({shape, name, type, worker_.static_shared() + offset});
+    return static_shared_.back().address;
 }
 
 // What the guards hold: random bytes, made once, so that no value a kernel writes matches them by chance.
@@ -184,6 +210,7 @@ uint3 BlockRun::thread_index(int thread) const {
 int BlockRun::running_thread() const { return worker_.running->thread; }
 
 void BlockRun::load_registers(int thread) {
+    if (observing) observer_settle();
     if (thread >= 0) registers_.thread_idx = slots_[static_cast<size_t>(thread)].index;
     registers_.exit_line = 0;
     registers_.exit_kind = exit_unknown;
@@ -344,6 +371,7 @@ unsigned long long BlockRun::warp(const WarpCall& call) {
 
 void BlockRun::complete_warp_op(int warp_index, unsigned int lanes, int current) {
     ThreadSlot* base = &slots_[static_cast<size_t>(warp_index * 32)];
+    if (observing && base[__builtin_ctz(lanes)].op == WarpOp::sync) observer_warp_synced(warp_index, lanes);
     exchange_in_warp(base, lanes);
     warps_[static_cast<size_t>(warp_index)].waiting &= ~lanes;
     int woken[32];
@@ -413,6 +441,7 @@ void BlockRun::release_barrier() {
         case BarrierKind::any: result = count != 0; break;
     }
     at_barrier_ = 0;
+    if (observing) observer_barrier_released();
     for (unsigned int position = 0; position < threads_; ++position) {
         int thread = thread_at(position);
         slots_[static_cast<size_t>(thread)].result = result;

@@ -36,6 +36,14 @@ struct ThreadSlot {
     uint3 index;                  // threadIdx
 };
 
+// A `__shared__` variable of the running block, where the block's layout put it.
+struct StaticShared {
+    const SharedShape* shape;
+    const char* name;
+    const char* type;
+    unsigned char* address;
+};
+
 struct WarpLanes {
     unsigned int present;  // lanes that exist (the last warp of a block may be partial)
     unsigned int exited;
@@ -56,6 +64,7 @@ public:
     unsigned int converged(int line);
     void yield();
     void kernel_printf(std::string text);
+    void* static_shared_slot(const SharedShape* shape, const char* name, const char* type);
     // Fails the launch; the running thread carries on.
     void record_failure(Verdict verdict, const char* kind, const std::string& what, cudaError_t error);
     // Fails the launch and abandons the block.
@@ -64,6 +73,9 @@ public:
 
     // For diagnostics.
     const GridJob& job() const { return *job_; }
+    const Worker& worker() const { return worker_; }
+    uint64_t linear() const { return linear_; }
+    const std::vector<StaticShared>& static_shared() const { return static_shared_; }
     unsigned int thread_count() const { return threads_; }
     const ThreadSlot& slot(int thread) const { return slots_[static_cast<size_t>(thread)]; }
     int running_thread() const;
@@ -116,6 +128,9 @@ private:
     unsigned int exited_count_ = 0;
     unsigned int at_barrier_ = 0;
     unsigned int converging_ = 0;
+    std::vector<StaticShared> static_shared_;
+    size_t static_shared_used_ = 0;   // bytes of the static area taken, red zones included
+    size_t static_shared_bytes_ = 0;  // bytes of the variables themselves
     std::vector<std::pair<int, std::string>> printf_;  // (thread, text), in the order written
     size_t printf_bytes_ = 0;
     uint64_t printf_dropped_ = 0;

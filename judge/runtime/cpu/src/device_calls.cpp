@@ -25,6 +25,19 @@ void yield_thread(int) {
     if (BlockRun* block = running_block()) block->yield();
 }
 
+void* static_shared_slot(const SharedShape* shape, const char* name, const char* type) {
+    BlockRun* block = running_block();
+    if (block) return block->static_shared_slot(shape, name, type);
+    return this_worker().static_shared();   // host code has no shared memory; never reached from a kernel
+}
+
+void* dynamic_shared_named(const char* name, size_t element) {
+    Worker& worker = this_worker();
+    worker.dynamic_name = name;
+    worker.dynamic_element = element;
+    return worker.dynamic_shared();
+}
+
 void contended(int line) { yield_thread(line); }
 
 void trap(const char* what, int line) {

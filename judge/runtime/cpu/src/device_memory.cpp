@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "memory_observer.h"
 #include "outcome.h"
 #include "settings.h"
 
@@ -78,12 +79,14 @@ cudaError_t DeviceMemory::allocate(void** out, size_t size, int line) {
     CUDAJUDGE_POISON(base, guard_bytes);
     CUDAJUDGE_POISON(user + size, back_guard);
     buffers_[reinterpret_cast<uintptr_t>(user)] = {base, size, back_guard, line};
+    name_global(user, size, guard_bytes, back_guard, "the " + std::to_string(size) + "-byte cudaMalloc buffer from line " + std::to_string(line), 0);
     in_use_ += size;
     *out = user;
     return cudaSuccess;
 }
 
 void DeviceMemory::free_buffer(const Buffer& buffer) {
+    forget_global(buffer.base + guard_bytes);
     CUDAJUDGE_UNPOISON(buffer.base, guard_bytes + buffer.size + buffer.back_guard);
     std::free(buffer.base);
     in_use_ -= buffer.size;

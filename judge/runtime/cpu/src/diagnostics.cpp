@@ -100,15 +100,20 @@ cudaError_t fault_error(const FaultInfo& fault) {
     }
 }
 
-// A mark the CPU backend replaces with the fault's source line (judge/build/debug_lines.py): the
-// faulting instruction's offset in this library, when it lies in this library.
-static std::string line_mark(const void* pc) {
+std::string line_mark(const void* pc) {
     Dl_info at{}, self{};
     if (!pc || !dladdr(pc, &at) || !dladdr(reinterpret_cast<const void*>(&line_mark), &self) || at.dli_fbase != self.dli_fbase)
         return "";
     char mark[40];
     std::snprintf(mark, sizeof mark, "\x1f%zx\x1f", static_cast<size_t>(static_cast<const char*>(pc) - static_cast<const char*>(at.dli_fbase)));
     return mark;
+}
+
+std::string line_choice(const void* a, const void* b, const std::string& same, const std::string& different) {
+    const std::string first = line_mark(a), second = line_mark(b);
+    if (first.empty() || second.empty()) return different;
+    return "\x1d" + first.substr(1, first.size() - 2) + "\x1d" + second.substr(1, second.size() - 2) + "\x1d" + same + "\x1d" +
+           different + "\x1d";
 }
 
 std::string describe_fault(const BlockRun& block, const FaultInfo& fault) {

@@ -9,6 +9,7 @@
 #include "grid_job.h"
 #include "kernel_attributes.h"
 #include "kernel_names.h"
+#include "memory_observer.h"
 #include "outcome.h"
 #include "worker.h"
 #include "worker_pool.h"
@@ -92,7 +93,11 @@ void launch_grid(const void* kernel, const char* kernel_name, const LaunchShape&
     }
 
     GridJob job(std::move(name), index, shape, run_thread, body);
+    observing = settings().observe;
+    if (observing) observer_launch_begins(job);
     worker_pool().run(job);
+    if (observing) observer_launch_ends();
+    observing = false;
     job.flush_printf();
     if (job.failed()) {
         set_sticky_error(job.error());

@@ -1,14 +1,19 @@
 // The C ABI for the harness; see cudajudge_cpu_abi.h.
 #include "../cudajudge_cpu_abi.h"
 
+#include <algorithm>
+#include <cstring>
+
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 #endif
 
+#include "access_hints.h"
 #include "device_memory.h"
 #include "error_state.h"
 #include "host_buffers.h"
 #include "kernel_attributes.h"
+#include "memory_observer.h"
 #include "outcome.h"
 #include "settings.h"
 #include "worker_pool.h"
@@ -28,6 +33,15 @@ CUDAJUDGE_EXPORT void cudajudge_cpu_set_schedule(int order, uint64_t seed) {
     settings().seed = seed;
 }
 
+CUDAJUDGE_EXPORT void cudajudge_cpu_set_observe(int on) { settings().observe = on != 0; }
+
+CUDAJUDGE_EXPORT void cudajudge_cpu_name_buffer(const void* buffer, uint64_t bytes, uint64_t before, uint64_t after, const char* name,
+                                               uint64_t element) {
+    name_global(buffer, bytes, before, after, name ? name : "a buffer", element);
+}
+
+CUDAJUDGE_EXPORT void cudajudge_cpu_forget_buffer(const void* buffer) { forget_global(buffer); }
+
 CUDAJUDGE_EXPORT void cudajudge_cpu_set_arena_bytes(uint64_t bytes) { settings().arena_bytes = bytes; }
 
 CUDAJUDGE_EXPORT void cudajudge_cpu_set_printf_cap(uint64_t bytes) { settings().printf_cap = bytes; }
@@ -41,6 +55,13 @@ CUDAJUDGE_EXPORT void cudajudge_cpu_reset(void) {
     reset_errors();
     reset_kernel_attributes();
     outcome().reset();
+    hints_reset();
+}
+
+CUDAJUDGE_EXPORT uint64_t cudajudge_cpu_hints(char* buffer, uint64_t capacity) {
+    const std::string text = hints_text();
+    if (buffer && capacity) std::memcpy(buffer, text.data(), std::min<uint64_t>(capacity, text.size()));
+    return text.size();
 }
 
 CUDAJUDGE_EXPORT int cudajudge_cpu_verdict(void) { return static_cast<int>(outcome().verdict()); }

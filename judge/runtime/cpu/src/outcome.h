@@ -12,7 +12,7 @@
 namespace cudajudge::detail {
 
 // Mirrors CUDAJUDGE_CPU_* in cudajudge_cpu_abi.h.
-enum class Verdict : int { ok = 0, runtime_error = 1, memory_limit = 2, deadlock = 3 };
+enum class Verdict : int { ok = 0, runtime_error = 1, memory_limit = 2, deadlock = 3, wrong_answer = 4 };
 
 struct LaunchRecord {
     std::string kernel;

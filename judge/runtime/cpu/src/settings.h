@@ -13,6 +13,7 @@ enum class Schedule : int { forward = 0, reverse = 1, random = 2 };
 struct Settings {
     Schedule schedule = Schedule::forward;
     uint64_t seed = 0;
+    bool observe = false;   // every access of device code checked (memory_observer.h)
     size_t arena_bytes = size_t{1} << 30;
     size_t printf_cap = size_t{1} << 20;
 #if defined(__SANITIZE_ADDRESS__)

@@ -16,7 +16,7 @@ constexpr size_t shared_alignment = 1024;
 Worker::Worker() : signal_stack(new unsigned char[signal_stack_bytes]) {
     adopt_native_stack(native);
     // Sized for the largest opt-in request, so its address never changes for this thread.
-    void* shared = std::aligned_alloc(shared_alignment, limits::shared_per_block_optin + 2 * shared_guard_bytes);
+    void* shared = std::aligned_alloc(shared_alignment, shared_window_bytes);
     if (!shared) throw std::bad_alloc();
     shared_allocation = {static_cast<unsigned char*>(shared), &std::free};
 }
@@ -25,7 +25,6 @@ Worker& this_worker() {
     if (!registers.worker) {
         Worker* worker = new Worker;
         registers.worker = worker;
-        registers.dynamic_shared = worker->dynamic_shared();
     }
     return *registers.worker;
 }
@@ -33,7 +32,6 @@ Worker& this_worker() {
 void retire_worker() {
     delete registers.worker;
     registers.worker = nullptr;
-    registers.dynamic_shared = nullptr;
 }
 
 }  // namespace cudajudge::detail

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "block_run.h"
+#include "device_limits.h"
 #include "fiber.h"
 
 namespace cudajudge::detail {
@@ -24,6 +25,10 @@ struct FaultInfo {
 struct Worker {
     static constexpr size_t signal_stack_bytes = 64 * 1024;
     static constexpr size_t shared_guard_bytes = 4096;   // checked around each block's dynamic shared memory
+    // Where the __shared__ variables declared in functions live: 48 KiB of them at most, with red zones between.
+    static constexpr size_t static_shared_bytes = 96 * 1024;
+    // guard | static shared memory | guard | the largest opt-in dynamic shared memory | guard
+    static constexpr size_t shared_window_bytes = 3 * shared_guard_bytes + static_shared_bytes + limits::shared_per_block_optin;
 
     Worker();
     Worker(const Worker&) = delete;
@@ -37,10 +42,14 @@ struct Worker {
     volatile sig_atomic_t in_block = 0;
     FaultInfo fault;
     std::unique_ptr<unsigned char[]> signal_stack;
-    // The largest opt-in dynamic shared memory, with shared_guard_bytes of guard before and after.
+    // Shared memory, laid out as shared_window_bytes says.
     std::unique_ptr<unsigned char, void (*)(void*)> shared_allocation{nullptr, nullptr};
+    // The array that names dynamic shared memory in diagnostics (the last `extern __shared__` seen).
+    const char* dynamic_name = nullptr;
+    size_t dynamic_element = 0;
 
-    unsigned char* dynamic_shared() const { return shared_allocation.get() + shared_guard_bytes; }
+    unsigned char* static_shared() const { return shared_allocation.get() + shared_guard_bytes; }
+    unsigned char* dynamic_shared() const { return shared_allocation.get() + 2 * shared_guard_bytes + static_shared_bytes; }
 };
 
 // The calling OS thread's worker, created on first use.

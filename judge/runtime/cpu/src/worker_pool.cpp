@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "fault_handler.h"
+#include "settings.h"
 #include "worker.h"
 
 namespace cudajudge::detail {
@@ -41,7 +42,7 @@ void WorkerPool::run(GridJob& job) {
     std::lock_guard<std::mutex> one_launch_at_a_time(launch_mutex_);
     ensure_started();
     SignalStackScope signal_stack(this_worker());
-    if (helpers_.empty() || job.blocks == 1) {
+    if (helpers_.empty() || job.blocks == 1 || settings().observe) {   // observed blocks run one at a time
         work(job);
         return;
     }

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: the shared-memory tree stops calling __syncthreads once 32 threads remain, assuming a warp runs in lockstep; the last steps race (reads see values not yet written, or already updated again).
 #include <cuda_runtime.h>
 

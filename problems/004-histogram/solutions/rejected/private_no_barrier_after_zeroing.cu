@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Privatized histogram without the __syncthreads() between zeroing the shared bins and counting:
 // some threads start counting into bins that another thread has not cleared yet, and that
 // thread's late clearing then wipes their counts.

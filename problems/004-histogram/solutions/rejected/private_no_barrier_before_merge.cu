@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Privatized histogram without the __syncthreads() between counting and merging: a thread adds
 // its shared bins to the global histogram while other threads of the block are still counting
 // into them, so their later counts never reach the result.

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Tiled transpose without the __syncthreads() between filling the tile and reading it: a thread
 // reads tile[x][y], which another warp (or another thread) may not have written yet.
 #include <cuda_runtime.h>

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: the shared-memory tree has no __syncthreads() between its levels, so a thread reads its partner's slot before the partner has added its own half into it (or after another level changed it).
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: the global maximum is right, but the shared-memory tree that adds up a block's exponentials has no __syncthreads() between levels, so threads read partial sums that are not finished yet; the denominator comes out wrong.
 #include <cuda_runtime.h>
 #include <cfloat>

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: the Hillis-Steele tile scan updates shared memory in place with only ONE barrier per step; between reading s[t - d] and writing s[t] there must be another, or a thread may read a neighbour's value that this same step already changed.
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: thread 0 clears the block's shared bins but there is no __syncthreads() before the counting starts, so other threads may count into bins that thread 0 clears afterwards, wiping their counts.
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: no __syncthreads() between counting into the shared bins and merging them; thread b adds bin b to the global histogram while other threads of the block may still be counting into it, and those later counts are lost.
 #include <cuda_runtime.h>
 

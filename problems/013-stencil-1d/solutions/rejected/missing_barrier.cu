@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: no __syncthreads() between filling the shared tile and reading it: a thread may read its neighbour's cell (or a halo cell) before the thread that loads it has written it, and gets a stale value.
 #include <cuda_runtime.h>
 

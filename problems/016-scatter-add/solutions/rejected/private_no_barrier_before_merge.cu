@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Mistake: shared-memory privatization without the __syncthreads() between adding into the block's partial sums and merging them into output: a thread merges a partial sum while other threads of the block are still adding to it, and their later additions are lost.
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Shared-memory bitonic sort without a barrier between the compare-exchange steps of a merge: a thread starts step j/2 while others are still in step j, and reads values that are about to change.
 // Bitonic sort with the short-distance steps in shared memory.
 //   sort_tiles:   each block of 1024 threads sorts a tile of 2048 values entirely in shared

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Leaves out the second __syncthreads() of the tile loop: a fast thread loads the NEXT tiles into shared memory while slower threads are still multiplying with the current ones.
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// expect: WA
+// expect: WA race
 // Hillis-Steele block scan in shared memory with only ONE barrier per step: a thread may add
 // a neighbour's value that was already updated in the same step (read/write race).
 #include <cuda_runtime.h>
