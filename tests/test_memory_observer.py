@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from judge.problems.loader import load_problem
+from judge.problems.validator import declares_race
 from judge.submission import judge_source
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,3 +93,15 @@ extern "C" void solve(const float* input, float* output, int N) { shifted<<<(N +
     assert r.verdict == "RE", r.message
     assert "out-of-bounds read of 4 bytes in shifted block (0,0,0) thread (" in r.message and "on line 4" in r.message
     assert "is past the end of input, which has" in r.message
+
+
+RACES = sorted(p for p in (ROOT / "problems").glob("*/solutions/rejected/*.cu") if declares_race(p))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("path", RACES, ids=lambda p: f"{p.parts[-4]}/{p.name}")
+def test_every_declared_race_of_the_catalog_is_reported_as_a_race_at_every_seed(path, seed):
+    problem = load_problem(int(path.parts[-4].split("-")[0]))
+    r = judge_source(problem, path.read_text(), backend="cpu", timing=False, filename=path.name, seed=seed,
+                     patterns=["sample"])
+    assert r.verdict == "WA" and "data race on `" in r.message, r.message
