@@ -125,16 +125,9 @@ def _extern_shared_edits(root: Node) -> list[Edit]:
     Every such array starts at the block's dynamic shared memory, as on the GPU. At namespace
     scope the pointer is thread_local: each OS thread that runs blocks has its own buffer."""
     edits = []
-    for node in walk(root):
-        if node.type != "declaration":
-            continue
-        words = [text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")]
-        if "extern" not in words or "__shared__" not in words:
-            continue
-        declarators = node.children_by_field_name("declarator")
-        element = _shared_element_type(node)
+    for node, extern, declarators, element in _shared_declarations(root):
         arrays = [_array_name_and_suffix(d) for d in declarators]
-        if element is None or not arrays or None in arrays:
+        if not extern or not arrays or None in arrays:
             continue
         scope = "" if node.parent is not None and node.parent.type == "compound_statement" else "thread_local "
         replacement = " ".join(f'{scope}auto* const {name} = cudajudge::dynamic_shared<{element}{suffix}>("{name}");'
@@ -152,16 +145,9 @@ def _static_shared_edits(root: Node) -> list[Edit]:
     declaration stays thread_local storage."""
     edits = []
     site = 0
-    for node in walk(root):
-        if node.type != "declaration" or node.parent is None or node.parent.type != "compound_statement":
-            continue
-        words = [text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")]
-        if "__shared__" not in words or "extern" in words:
-            continue
-        declarators = node.children_by_field_name("declarator")
-        element = _shared_element_type(node)
+    for node, extern, declarators, element in _shared_declarations(root):
         named = [_declared_name(d) for d in declarators]
-        if element is None or not declarators or None in named:
+        if extern or node.parent is None or node.parent.type != "compound_statement" or not declarators or None in named:
             continue
         parts = []
         for declarator, name in zip(declarators, named):
@@ -173,6 +159,17 @@ def _static_shared_edits(root: Node) -> list[Edit]:
             site += 1
         edits.append(Edit(node.start_byte, node.end_byte, (" ".join(parts) + "\n" * text(node).count("\n")).encode("utf-8")))
     return edits
+
+
+def _shared_declarations(root: Node):
+    """Each declaration with `__shared__`: (node, whether `extern`, its declarators, the element type)."""
+    for node in walk(root):
+        if node.type != "declaration":
+            continue
+        words = [text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")]
+        element = _shared_element_type(node)
+        if "__shared__" in words and element is not None:
+            yield node, "extern" in words, node.children_by_field_name("declarator"), element
 
 
 def _declared_name(declarator: Node) -> Node | None:

@@ -93,6 +93,7 @@ public:
         block_ = &block;
         ++block_epoch_;
         last_barrier_clock_ = ++clock_;
+        block_published_ = 0;
         const size_t threads = block.thread_count();
         thread_publish_.assign(threads, 0);
         thread_acquire_.assign(threads, 0);
@@ -107,7 +108,10 @@ public:
 
     void block_ends() {
         settle();
-        if (block_) hints_block_ends(block_->thread_count());
+        if (block_) {
+            if (block_published_) block_publish_[static_cast<uint32_t>(block_->linear())] = block_published_;
+            hints_block_ends(block_->thread_count());
+        }
         block_ = nullptr;
     }
 
@@ -127,7 +131,7 @@ public:
         const uint32_t now = ++clock_;
         const size_t thread = static_cast<size_t>(block_->running_thread());
         if (thread < thread_publish_.size()) thread_publish_[thread] = thread_acquire_[thread] = now;
-        block_publish_[static_cast<uint32_t>(block_->linear())] = now;
+        block_published_ = now;
     }
 
     void access(uintptr_t address, size_t size, unsigned int flags, const void* pc) {
@@ -465,7 +469,8 @@ private:
     uint32_t launch_epoch_ = 0, block_epoch_ = 0, clock_ = 0, last_barrier_clock_ = 0;
     std::vector<uint32_t> thread_publish_, thread_acquire_;
     std::vector<std::vector<SyncEvent>> warp_syncs_;
-    std::unordered_map<uint32_t, uint32_t> block_publish_;
+    std::unordered_map<uint32_t, uint32_t> block_publish_;   // of the launch's finished blocks
+    uint32_t block_published_ = 0;                            // the running block's last fence or atomic
     uintptr_t window_start_ = 0, window_end_ = 0;
     std::vector<Cell> shared_cells_;
     std::vector<SharedObject> objects_;
