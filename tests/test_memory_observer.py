@@ -105,3 +105,43 @@ def test_every_declared_race_of_the_catalog_is_reported_as_a_race_at_every_seed(
     r = judge_source(problem, path.read_text(), backend="cpu", timing=False, filename=path.name, seed=seed,
                      patterns=["sample"])
     assert r.verdict == "WA" and "data race on `" in r.message, r.message
+
+
+TRANSPOSES = ROOT / "problems" / "005-matrix-transpose" / "solutions" / "accepted"
+
+
+def hints_of(problem: int, path: Path):
+    r = judge_source(load_problem(problem), path.read_text(), backend="cpu", timing=False, filename=path.name, seed=11,
+                     patterns=["sample", "edge"])
+    assert r.verdict == "AC", r.message
+    assert r.hints is not None and r.hints.tests > 0
+    return r.hints
+
+
+def test_the_square_tile_transpose_shows_32_way_conflicts_on_its_column_read_and_the_padded_one_none():
+    text = (TRANSPOSES / "tiled_unpadded.cu").read_text()
+    square = hints_of(5, TRANSPOSES / "tiled_unpadded.cu")
+    column_read = next(a for a in square.accesses if a.space == "shared" and a.access == "load")
+    assert column_read.worst_bank_ways == 32 and "32-way bank conflicts" in column_read.hint
+    assert column_read.line == line_of(text, "tile[threadIdx.x][threadIdx.y + k]")
+    padded = hints_of(5, TRANSPOSES / "tiled_padded.cu")
+    shared = [a for a in padded.accesses if a.space == "shared"]
+    assert shared and all(a.worst_bank_ways == 1 and not a.hint for a in shared)
+    assert all(a.sectors_per_request == a.fewest_sectors_per_request for a in padded.accesses if a.space == "global")
+
+
+def test_the_naive_transpose_shows_its_strided_store_uncoalesced_and_an_estimate():
+    naive = hints_of(5, TRANSPOSES / "naive.cu")
+    store = next(a for a in naive.accesses if a.space == "global" and a.access == "store")
+    assert store.sectors_per_request >= 4 * store.fewest_sectors_per_request and "uncoalesced" in store.hint
+    load = next(a for a in naive.accesses if a.space == "global" and a.access == "load")
+    assert not load.hint
+    estimate = naive.kernels[0]
+    assert estimate.bytes > 0 and estimate.lower_bound_us == pytest.approx(estimate.bytes / 4e6)
+
+
+def test_an_atomic_in_a_header_is_shown_on_the_line_that_calls_it():
+    path = ROOT / "problems" / "004-histogram" / "solutions" / "accepted" / "shared_privatized.cu"
+    atomics = [a for a in hints_of(4, path).accesses if a.access == "atomic"]
+    assert {a.line for a in atomics} == {line_of(path.read_text(), "atomicAdd(&bins[key], 1)"),
+                                         line_of(path.read_text(), "atomicAdd(&histogram[b], count)")}

@@ -26,10 +26,19 @@ def with_source_lines(message: str, library: Path) -> str:
 
 
 def source_line(library: Path, offset: int) -> int | None:
-    """The line of the submission's file that holds the instruction at `offset` in `library`."""
+    """The line of the submission's file that holds the instruction at `offset` in `library`; for an
+    instruction of a header's function inlined there (an atomicAdd), the line that calls it."""
     addresses, lines = _rows(str(library))
     i = bisect.bisect_right(addresses, offset) - 1
-    return lines[i] if i >= 0 else None
+    if i >= 0 and lines[i] is not None:
+        return lines[i]
+    calls = [(hi - lo, line) for lo, hi, line in _inlined_calls(str(library)) if lo <= offset < hi]
+    return min(calls)[1] if calls else None
+
+
+def _submission_unit(name) -> bool:
+    """The submission is compiled from a relative path; the runtime's sources from absolute ones."""
+    return name is not None and not name.value.startswith(b"/")
 
 
 @lru_cache(maxsize=4)
@@ -46,8 +55,10 @@ def _rows(library: str) -> tuple[list[int], list[int | None]]:
         dwarf = elf.get_dwarf_info()
         for unit in dwarf.iter_CUs():
             name = unit.get_top_DIE().attributes.get("DW_AT_name")
+            if not _submission_unit(name):
+                continue
             program = dwarf.line_program_for_CU(unit)
-            if name is None or program is None:
+            if program is None:
                 continue
             primary = Path(name.value.decode(errors="replace")).name
             files = program["file_entry"]
@@ -62,3 +73,49 @@ def _rows(library: str) -> tuple[list[int], list[int | None]]:
                 rows.append((state.address, state.line if own else None))
     rows.sort(key=lambda row: row[0])
     return [a for a, _ in rows], [line for _, line in rows]
+
+
+@lru_cache(maxsize=4)
+def _inlined_calls(library: str) -> list[tuple[int, int, int]]:
+    """(start, end, line) of each function inlined into the submission's code at a call on that
+    line of the submission's file."""
+    from elftools.elf.elffile import ELFFile
+
+    calls: list[tuple[int, int, int]] = []
+    with open(library, "rb") as stream:
+        elf = ELFFile(stream)
+        if not elf.has_dwarf_info():
+            return calls
+        dwarf = elf.get_dwarf_info()
+        ranges = dwarf.range_lists()
+        for unit in dwarf.iter_CUs():
+            top = unit.get_top_DIE()
+            name = top.attributes.get("DW_AT_name")
+            if not _submission_unit(name):
+                continue
+            program = dwarf.line_program_for_CU(unit)
+            if program is None:
+                continue
+            primary = Path(name.value.decode(errors="replace")).name
+            files = program["file_entry"]
+            first = 0 if program.header.version >= 5 else 1
+            base = top.attributes["DW_AT_low_pc"].value if "DW_AT_low_pc" in top.attributes else 0
+            for die in unit.iter_DIEs():
+                if die.tag != "DW_TAG_inlined_subroutine" or "DW_AT_call_line" not in die.attributes:
+                    continue
+                index = die.attributes["DW_AT_call_file"].value - first
+                if not (0 <= index < len(files)) or files[index].name.decode(errors="replace") != primary:
+                    continue
+                line = die.attributes["DW_AT_call_line"].value
+                if "DW_AT_low_pc" in die.attributes and "DW_AT_high_pc" in die.attributes:
+                    lo, high = die.attributes["DW_AT_low_pc"].value, die.attributes["DW_AT_high_pc"]
+                    calls.append((lo, high.value if high.form == "DW_FORM_addr" else lo + high.value, line))
+                elif "DW_AT_ranges" in die.attributes and ranges is not None:
+                    start = base
+                    for entry in ranges.get_range_list_at_offset(die.attributes["DW_AT_ranges"].value, cu=unit):
+                        if hasattr(entry, "base_address"):   # a base address entry: later offsets count from it
+                            start = entry.base_address
+                        else:
+                            shift = 0 if getattr(entry, "is_absolute", False) else start
+                            calls.append((shift + entry.begin_offset, shift + entry.end_offset, line))
+    return calls

@@ -85,7 +85,8 @@ def _hint(key: tuple, t: _Totals, test: str) -> AccessHint:
     else:
         ways = t.ways / t.requests
         if t.worst_ways >= 2:
-            words.append(f"{t.worst_ways}-way bank conflicts: pad the array or change the index")
+            words.append(f"{t.worst_ways}-way bank conflicts" + (" (atomics on data-dependent addresses)" if access == "atomic"
+                                                                 else ": pad the array or change the index"))
     if present >= 2 and active < DIVERGENT_SHARE * present:
         words.append(f"divergent: {active:.0f} of {present:.0f} lanes active")
     return AccessHint(kernel=kernel, line=line, test=test, space=space, access=access, requests=t.requests, lanes_active=active,

@@ -14,8 +14,8 @@
 #define __grid_constant__
 #define __builtin_align__(n) __attribute__((aligned(n)))
 
-// Static shared memory is per block. One OS thread runs all threads of a block (as fibers)
-// and runs one block at a time, so thread-local storage is exactly per-block storage.
-// At block scope thread_local implies static. `extern __shared__` arrays are rewritten by
-// the build into pointers to the block's dynamic shared memory (cudajudge::dynamic_shared).
+// The build rewrites `__shared__` variables declared in functions into slots the runtime lays out
+// per block (cudajudge::static_shared) and `extern __shared__` arrays into pointers to the block's
+// dynamic shared memory (cudajudge::dynamic_shared). What is left, at namespace scope, is per OS
+// thread: one OS thread runs all threads of a block (as fibers), one block at a time.
 #define __shared__ thread_local
