@@ -148,7 +148,7 @@ class AccessRecord(Message):
     """How one instruction's warp-wide requests used memory in an observed call (CPU backend): sums
     over the requests of the sampled blocks (judge/runtime/cpu/src/access_hints.h)."""
     kernel: str = Field(max_length=200)
-    line: int | None = None
+    offset: int = Field(ge=0)          # of the instruction in the observed build (the judge side finds its line)
     space: Literal["global", "shared"]
     access: Literal["load", "store", "atomic"]
     requests: int = Field(ge=0)

@@ -234,6 +234,7 @@ class Run:
             where = f"{first.file}:{first.line}: " if first and first.line else ""
             return self._result(Verdict.CE, f"compile error: {where}{first.message if first else compile_info.log[:300]}",
                                 compile_info, [], None)
+        self.hints.library = Path(artifacts["observed"]) if "observed" in artifacts else None
         if self.backend == "cpu" and "observed" not in artifacts:
             self.notes.append("the build that observes every memory access failed, so data races and shared-memory "
                               "bounds were not checked access by access; only the thread orders and guard bytes were")

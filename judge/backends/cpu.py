@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
-from judge.build.debug_lines import source_line, with_source_lines
+from judge.build.debug_lines import with_source_lines
 from judge.problems.model import Problem
 from judge.protocol import AccessRecord, TrafficRecord
 
@@ -173,8 +173,7 @@ class CpuBackend:
         return RunError(verdict, message, sticky=False, launch=launch)
 
     def observations(self) -> tuple[list[AccessRecord], list[TrafficRecord]]:
-        """What the observer saw of the memory accesses since the last reset: per instruction (its
-        source line found from the build's line tables) and per kernel."""
+        """What the observer saw of the memory accesses since the last reset: per instruction and per kernel."""
         size = self.lib.cudajudge_cpu_hints(None, 0)
         buffer = ctypes.create_string_buffer(size + 1)
         self.lib.cudajudge_cpu_hints(buffer, size)
@@ -183,8 +182,7 @@ class CpuBackend:
             fields = row.split("\t")
             if fields[0] == "access" and len(fields) == 12:
                 counts = [int(f) for f in fields[5:]]
-                accesses.append(AccessRecord(kernel=fields[1][:200], line=source_line(self.library, int(fields[2], 16)),
-                                             space=fields[3], access=fields[4],
+                accesses.append(AccessRecord(kernel=fields[1][:200], offset=int(fields[2], 16), space=fields[3], access=fields[4],
                                              **dict(zip(("requests", "lanes_active", "lanes_present", "sectors",
                                                          "fewest_sectors", "ways", "worst_ways"), counts))))
             elif fields[0] == "traffic" and len(fields) == 4:

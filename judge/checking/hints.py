@@ -4,7 +4,9 @@ bytes it moves. Observations of the runner, shown to the submitter; they never d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from judge.build.debug_lines import source_line
 from judge.protocol import AccessRecord, TrafficRecord
 from judge.result import AccessHint, KernelEstimate, PerformanceHints
 
@@ -39,7 +41,9 @@ class _Totals:
 class HintCollector:
     """Gathers what each observed call reported; `summary()` is the Result's `hints`. A kernel's
     accesses are shown from the test where it made the most requests: the small edge tests, with
-    their ragged shapes, leave most lanes idle by design."""
+    their ragged shapes, leave most lanes idle by design. `library`: the observed build, whose line
+    tables give each instruction's line (read here, once per build, not in every runner)."""
+    library: Path | None = None
     tests: list[str] = field(default_factory=list)
     _accesses: dict[str, dict[tuple, _Totals]] = field(default_factory=dict)   # test -> (kernel, line, space, access) -> totals
     _traffic: dict[str, tuple[int, str]] = field(default_factory=dict)
@@ -50,10 +54,16 @@ class HintCollector:
         self.tests.append(test)
         rows = self._accesses.setdefault(test, {})
         for r in accesses:
-            rows.setdefault((r.kernel, r.line, r.space, r.access), _Totals()).add(r)
+            rows.setdefault((r.kernel, self._line(r.offset), r.space, r.access), _Totals()).add(r)
         for r in traffic:
             if r.kernel not in self._traffic or r.bytes > self._traffic[r.kernel][0]:
                 self._traffic[r.kernel] = (r.bytes, test)
+
+    def _line(self, offset: int) -> int | None:
+        try:
+            return source_line(self.library, offset) if self.library is not None else None
+        except Exception:   # line tables it cannot read: the hint stands without its line
+            return None
 
     def summary(self) -> PerformanceHints | None:
         if not self.tests:
