@@ -22,6 +22,7 @@ import httpx
 import pytest
 from sqlalchemy import func, select, update
 
+from judge.build.cpu_build import build_cpu
 from server.db import Database, scratch_database
 from server.dispatch.judging import load_problem
 from server.dispatch.lease import LeaseStore
@@ -135,7 +136,12 @@ class Workers:
 
 @pytest.fixture
 def scale(tmp_path, cluster, catalog, live_server):
-    """(server, client with alice's token, Workers, Database) on a fresh database of the test's own cluster."""
+    """(server, client with alice's token, Workers, Database) on a fresh database of the test's own cluster.
+    The source's builds (plain and observed) are made first, in the cache the workers share: the tests
+    are about delivery, not about a cold runtime build on a 2-core machine."""
+    for observed in (False, True):
+        info, _ = build_cpu(RELU_OK, observed=observed)
+        assert info.ok, info.log
     url = cluster.new_database()
     server = live_server(make_settings(tmp_path / "data", url, catalog, dispatch="queue", lease_s=3.0))
     client = httpx.Client(base_url=server.url, timeout=30)
