@@ -36,9 +36,21 @@ def source_line(library: Path, offset: int) -> int | None:
     return min(calls)[1] if calls else None
 
 
-def _submission_unit(name) -> bool:
-    """The submission is compiled from a relative path; the runtime's sources from absolute ones."""
-    return name is not None and not name.value.startswith(b"/")
+def _submission_units(dwarf):
+    """(unit, line program, whether a file index is the unit's own file) of each compile unit of the
+    submission: it is compiled from a relative path, the runtime's sources from absolute ones."""
+    for unit in dwarf.iter_CUs():
+        name = unit.get_top_DIE().attributes.get("DW_AT_name")
+        program = dwarf.line_program_for_CU(unit) if name is not None and not name.value.startswith(b"/") else None
+        if program is None:
+            continue
+        primary = Path(name.value.decode(errors="replace")).name
+        files = program["file_entry"]
+        first = 0 if program.header.version >= 5 else 1
+
+        def own_file(index: int, files=files, first=first, primary=primary) -> bool:
+            return 0 <= index - first < len(files) and files[index - first].name.decode(errors="replace") == primary
+        yield unit, program, own_file
 
 
 @lru_cache(maxsize=4)
@@ -53,23 +65,12 @@ def _rows(library: str) -> tuple[list[int], list[int | None]]:
         if not elf.has_dwarf_info():
             return [], []
         dwarf = elf.get_dwarf_info()
-        for unit in dwarf.iter_CUs():
-            name = unit.get_top_DIE().attributes.get("DW_AT_name")
-            if not _submission_unit(name):
-                continue
-            program = dwarf.line_program_for_CU(unit)
-            if program is None:
-                continue
-            primary = Path(name.value.decode(errors="replace")).name
-            files = program["file_entry"]
-            first = 0 if program.header.version >= 5 else 1
+        for unit, program, own_file in _submission_units(dwarf):
             for entry in program.get_entries():
                 state = entry.state
                 if state is None:
                     continue
-                index = state.file - first
-                own = (not state.end_sequence and 0 <= index < len(files)
-                       and files[index].name.decode(errors="replace") == primary)
+                own = not state.end_sequence and own_file(state.file)
                 rows.append((state.address, state.line if own else None))
     rows.sort(key=lambda row: row[0])
     return [a for a, _ in rows], [line for _, line in rows]
@@ -88,23 +89,13 @@ def _inlined_calls(library: str) -> list[tuple[int, int, int]]:
             return calls
         dwarf = elf.get_dwarf_info()
         ranges = dwarf.range_lists()
-        for unit in dwarf.iter_CUs():
+        for unit, program, own_file in _submission_units(dwarf):
             top = unit.get_top_DIE()
-            name = top.attributes.get("DW_AT_name")
-            if not _submission_unit(name):
-                continue
-            program = dwarf.line_program_for_CU(unit)
-            if program is None:
-                continue
-            primary = Path(name.value.decode(errors="replace")).name
-            files = program["file_entry"]
-            first = 0 if program.header.version >= 5 else 1
             base = top.attributes["DW_AT_low_pc"].value if "DW_AT_low_pc" in top.attributes else 0
             for die in unit.iter_DIEs():
                 if die.tag != "DW_TAG_inlined_subroutine" or "DW_AT_call_line" not in die.attributes:
                     continue
-                index = die.attributes["DW_AT_call_file"].value - first
-                if not (0 <= index < len(files)) or files[index].name.decode(errors="replace") != primary:
+                if not own_file(die.attributes["DW_AT_call_file"].value):
                     continue
                 line = die.attributes["DW_AT_call_line"].value
                 if "DW_AT_low_pc" in die.attributes and "DW_AT_high_pc" in die.attributes:
