@@ -73,18 +73,13 @@ class CpuBackend:
 
     def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
         before_user_code()
-        self.plain = _load(problem, library)
+        self.plain, self.plain_path = _load(problem, library), library
         observed = artifacts.get("observed")
-        self.observed = _load(problem, Path(observed)) if observed else None
-        self.paths = {id(self.plain): library, **({id(self.observed): Path(observed)} if observed else {})}
-        self.lib = self.plain        # the build the next call runs on
+        self.observed_path = Path(observed) if observed else None
+        self.observed = _load(problem, self.observed_path) if observed else None
+        self.lib, self.library = self.plain, library   # the build the next call runs on
         self.device = f"CPU emulation ({self.plain.cudajudge_cpu_threads()} threads)"
         self._schedule_seed = zlib.crc32(problem.slug.encode())
-        self._names: dict[int, bytes] = {}   # the payload address of each named allocation -> its name (kept alive)
-
-    @property
-    def library(self) -> Path:
-        return self.paths[id(self.lib)]
 
     # --- memory ------------------------------------------------------------------------------
 
@@ -131,14 +126,12 @@ class CpuBackend:
         """The observer's name for the payload of a placed buffer; the rest of the span is guard bytes."""
         if self.observed is None:
             return
-        payload = alloc.address + payload_offset
-        self._names[alloc.address] = name.encode()
-        self.observed.cudajudge_cpu_name_buffer(payload, nbytes, payload_offset, alloc.nbytes - payload_offset - nbytes,
-                                                self._names[alloc.address], element)
-        alloc.named = payload
+        alloc.named = alloc.address + payload_offset   # the runtime keeps its own copy of the name
+        self.observed.cudajudge_cpu_name_buffer(alloc.named, nbytes, payload_offset, alloc.nbytes - payload_offset - nbytes,
+                                                name.encode(), element)
 
     def free(self, alloc: Allocation) -> None:
-        if self._names.pop(alloc.address, None) is not None:
+        if alloc.named:
             self.observed.cudajudge_cpu_forget_buffer(alloc.named)
         if isinstance(alloc.handle, tuple):
             _libc.munmap(alloc.handle[1], alloc.handle[2])
@@ -149,9 +142,10 @@ class CpuBackend:
     # --- running -------------------------------------------------------------------------------
 
     def set_schedule(self, schedule: str, observe: bool = False) -> None:
-        self.lib = self.observed if observe and self.observed is not None else self.plain
+        observed = observe and self.observed is not None
+        self.lib, self.library = (self.observed, self.observed_path) if observed else (self.plain, self.plain_path)
         self.lib.cudajudge_cpu_set_schedule(ORDERS[schedule], self._schedule_seed)
-        self.lib.cudajudge_cpu_set_observe(int(self.lib is self.observed))
+        self.lib.cudajudge_cpu_set_observe(int(observed))
 
     def reset(self) -> None:
         self.lib.cudajudge_cpu_reset()

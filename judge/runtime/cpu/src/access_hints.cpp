@@ -1,13 +1,13 @@
 #include "access_hints.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
+
+#include "diagnostics.h"
 
 namespace cudajudge::detail {
 
@@ -39,14 +39,6 @@ struct Traffic {
     uint64_t launches = 0, largest = 0;
 };
 
-uintptr_t module_offset(const void* pc) {
-    static const uintptr_t base = [] {
-        Dl_info self{};
-        dladdr(reinterpret_cast<const void*>(&hints_reset), &self);
-        return reinterpret_cast<uintptr_t>(self.dli_fbase);
-    }();
-    return reinterpret_cast<uintptr_t>(pc) - 1 - base;   // the call's own instruction
-}
 
 class Hints {
 public:
@@ -89,7 +81,9 @@ public:
         for (auto& [key, site] : sites_) {
             const int warp = key.second;
             const unsigned int present = std::min(32u, threads - static_cast<unsigned int>(warp) * 32);
-            Totals& totals = totals_[{kernel_, module_offset(key.first), site.space, site.kind}];
+            size_t offset;   // of the call's own instruction, which ends just before its return address
+            if (!library_offset(static_cast<const char*>(key.first) - 1, &offset)) continue;
+            Totals& totals = totals_[{kernel_, offset, site.space, site.kind}];
             const uint16_t most = *std::max_element(site.executed, site.executed + 32);
             for (size_t k = 0; k < most; ++k) add_request(totals, site, &site.lanes[k * 32], present);
         }

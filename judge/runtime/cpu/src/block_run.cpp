@@ -55,9 +55,7 @@ void BlockRun::run(GridJob& job, uint64_t linear) {
 void BlockRun::begin(GridJob& job, uint64_t linear) {
     job_ = &job;
     linear_ = linear;
-    const dim3& grid = job.shape.grid;
-    block_idx_ = {static_cast<unsigned int>(linear % grid.x), static_cast<unsigned int>((linear / grid.x) % grid.y),
-                  static_cast<unsigned int>(linear / (uint64_t{grid.x} * grid.y))};
+    block_idx_ = block_coordinates(job.shape.grid, linear);
     threads_ = job.threads_per_block;
     slots_.resize(threads_);
     ready_.resize(threads_);

@@ -100,20 +100,29 @@ cudaError_t fault_error(const FaultInfo& fault) {
     }
 }
 
-std::string line_mark(const void* pc) {
+bool library_offset(const void* pc, size_t* offset) {
     Dl_info at{}, self{};
-    if (!pc || !dladdr(pc, &at) || !dladdr(reinterpret_cast<const void*>(&line_mark), &self) || at.dli_fbase != self.dli_fbase)
-        return "";
-    char mark[40];
-    std::snprintf(mark, sizeof mark, "\x1f%zx\x1f", static_cast<size_t>(static_cast<const char*>(pc) - static_cast<const char*>(at.dli_fbase)));
-    return mark;
+    if (!pc || !dladdr(pc, &at) || !dladdr(reinterpret_cast<const void*>(&library_offset), &self) || at.dli_fbase != self.dli_fbase)
+        return false;
+    *offset = static_cast<size_t>(static_cast<const char*>(pc) - static_cast<const char*>(at.dli_fbase));
+    return true;
+}
+
+static std::string hex(size_t value) {
+    char text[24];
+    std::snprintf(text, sizeof text, "%zx", value);
+    return text;
+}
+
+std::string line_mark(const void* pc) {
+    size_t offset;
+    return library_offset(pc, &offset) ? "\x1f" + hex(offset) + "\x1f" : "";
 }
 
 std::string line_choice(const void* a, const void* b, const std::string& same, const std::string& different) {
-    const std::string first = line_mark(a), second = line_mark(b);
-    if (first.empty() || second.empty()) return different;
-    return "\x1d" + first.substr(1, first.size() - 2) + "\x1d" + second.substr(1, second.size() - 2) + "\x1d" + same + "\x1d" +
-           different + "\x1d";
+    size_t first, second;
+    if (!library_offset(a, &first) || !library_offset(b, &second)) return different;
+    return "\x1d" + hex(first) + "\x1d" + hex(second) + "\x1d" + same + "\x1d" + different + "\x1d";
 }
 
 std::string describe_fault(const BlockRun& block, const FaultInfo& fault) {

@@ -51,6 +51,11 @@ std::string coordinates(const uint3& v) {
     return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
 }
 
+uint3 block_coordinates(const dim3& grid, uint64_t linear) {
+    return {static_cast<unsigned int>(linear % grid.x), static_cast<unsigned int>((linear / grid.x) % grid.y),
+            static_cast<unsigned int>(linear / (uint64_t{grid.x} * grid.y))};
+}
+
 std::string describe_launch(const std::string& kernel, const LaunchShape& shape) {
     auto dim = [](const dim3& d) { return d.y == 1 && d.z == 1 ? std::to_string(d.x) : coordinates(d); };
     std::string text = kernel + "<<<" + dim(shape.grid) + ", " + dim(shape.block);

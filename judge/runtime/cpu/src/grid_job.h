@@ -19,6 +19,8 @@ namespace cudajudge::detail {
 std::string describe_launch(const std::string& kernel, const LaunchShape& shape);
 // "(3,0,0)"
 std::string coordinates(const uint3& v);
+// blockIdx of the block numbered `linear` (x fastest) in `grid`.
+uint3 block_coordinates(const dim3& grid, uint64_t linear);
 
 class GridJob {
 public:

@@ -69,6 +69,8 @@ struct SharedObject {
 
 std::string count_text(size_t count, const char* noun) { return std::to_string(count) + " " + noun + (count == 1 ? "" : "s"); }
 
+const char* access_word(unsigned int flags) { return flags & access_atomic ? "atomic" : flags & access_write ? "write" : "read"; }
+
 // The access's instruction: the call to the hook ends just before its return address.
 const void* instruction(const void* pc) { return pc ? static_cast<const char*>(pc) - 1 : nullptr; }
 std::string hex(const void* pc) { return line_mark(instruction(pc)); }
@@ -171,11 +173,6 @@ public:
         forget_lookups();
     }
 
-    void forget_all() {
-        globals_.clear();
-        forget_lookups();
-    }
-
     BlockRun* block() const { return block_; }
 
 private:
@@ -269,9 +266,8 @@ private:
         const SharedObject* near = inside;
         uintptr_t best = UINTPTR_MAX;
         for (const auto& o : objects) {
-            if (near) break;
             const uintptr_t distance = address >= o.end ? address - o.end : o.start - address;
-            if (o.end > o.start && distance < best) {
+            if (!inside && o.end > o.start && distance < best) {
                 best = distance;
                 near = &o;
             }
@@ -287,12 +283,11 @@ private:
                    (!*near->name ? "" : ", which has " + count_text(elements, "element"));
         } else {
             const size_t before = near->start - address;
-            what = std::to_string(before) + " byte" + (before == 1 ? "" : "s") + " before the start of " + object_text(*near) +
+            what = count_text(before, "byte") + " before the start of " + object_text(*near) +
                    (near->element > 1 && before % near->element == 0 ? " (index -" + std::to_string(before / near->element) + ")" : "");
         }
-        const std::string access = flags & access_atomic ? "atomic" : flags & access_write ? "write" : "read";
         block_->fail(Verdict::runtime_error, "shared_out_of_bounds",
-                     "out-of-bounds " + access + " of " + std::to_string(size) + " bytes of shared memory in " + block_->block_text() + " " +
+                     std::string("out-of-bounds ") + access_word(flags) + " of " + std::to_string(size) + " bytes of shared memory in " + block_->block_text() + " " +
                          block_->thread_text(thread) + hex(pc) + ": " + what,
                      cudaErrorIllegalAddress);
     }
@@ -325,9 +320,8 @@ private:
         if (address < buffer.start || address + size > buffer.end) {
             const bool before = address < buffer.start;
             const size_t count = buffer.element ? (buffer.end - buffer.start) / buffer.element : buffer.end - buffer.start;
-            const std::string access = flags & access_atomic ? "atomic" : flags & access_write ? "write" : "read";
             block_->fail(Verdict::runtime_error, "out_of_bounds",
-                         "out-of-bounds " + access + " of " + std::to_string(size) + " bytes in " + block_->block_text() + " " +
+                         std::string("out-of-bounds ") + access_word(flags) + " of " + std::to_string(size) + " bytes in " + block_->block_text() + " " +
                              block_->thread_text(thread) + hex(pc) + ": " + global_element(buffer, address) + (before ? " is before the start of " : " is past the end of ") +
                              buffer.name + ", which has " + count_text(count, buffer.element ? "element" : "byte"),
                          cudaErrorIllegalAddress);
@@ -424,9 +418,7 @@ private:
         const uint3 t = block_->thread_index(a.thread);
         std::string text = "thread " + coordinates(t);
         if (with_block) {
-            const dim3& grid = block_->job().shape.grid;
-            const uint3 b{a.block % grid.x, (a.block / grid.x) % grid.y, a.block / (grid.x * grid.y)};
-            text += " of block " + coordinates(b);
+            text += " of block " + coordinates(block_coordinates(block_->job().shape.grid, a.block));
         }
         return text;
     }
@@ -509,7 +501,6 @@ void name_global(const void* base, size_t bytes, size_t before, size_t after, st
 }
 
 void forget_global(const void* base) { observer().forget_global(reinterpret_cast<uintptr_t>(base)); }
-void forget_all_globals() { observer().forget_all(); }
 
 void observer_launch_begins(const GridJob& job) { observer().launch_begins(job); }
 void observer_launch_ends() { observer().launch_ends(); }

@@ -31,7 +31,6 @@ void observe_fence();
 // bytes around it that no access may touch. `element`: the size of one element, 0 if unknown.
 void name_global(const void* base, size_t bytes, size_t before, size_t after, std::string name, size_t element);
 void forget_global(const void* base);
-void forget_all_globals();
 
 // Called by the runtime around an observed launch and at each synchronization of its blocks.
 void observer_launch_begins(const GridJob& job);
