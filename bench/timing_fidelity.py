@@ -71,8 +71,8 @@ class BareLoop:
         lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
                                        ctypes.c_void_p]
         assert lib.cudajudge_init(cubin, len(cubin), self.arena.ptr, self.arena.mem.size, 0) == 0
-        from judge.backends.base import solve_argtypes
-        lib.solve.argtypes = solve_argtypes(problem)
+        from judge.backends.base import solve_entry
+        self.solve = solve_entry(lib, problem)
         scalars = problem.scalars_for(size)
         host = {p.name: np.random.default_rng(0).integers(-16, 16, problem.element_count(p, scalars)).astype(p.np_dtype)
                 for p in problem.params if p.is_pointer}
@@ -90,7 +90,7 @@ class BareLoop:
         `held`: the stream held from before the start event until the batch is enqueued."""
         cp = self.cp
         for args in self.args:
-            self.lib.solve(*args)
+            self.solve(*args)
         start, end = cp.cuda.Event(), cp.cuda.Event()
         marker = cp.empty(1, cp.uint8)
         times = []
@@ -103,7 +103,7 @@ class BareLoop:
                 self.hold((1,), (1,), (self.released, np.int64(self.held_samples), np.int64(HOLD_CYCLES)))
             start.record()
             for args in self.args[:batch]:
-                self.lib.solve(*args)
+                self.solve(*args)
             end.record()
             if held:
                 with self.release_stream:

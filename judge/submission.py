@@ -94,13 +94,16 @@ def _build(problem: Problem, source: str | bytes, backend: str, filename: str, a
         return CompileInfo(ok=False, diagnostics=rejected.diagnostics), None, {}
     text = source.decode("utf-8") if isinstance(source, bytes) else source
     with ThreadPoolExecutor(max_workers=2) as pool:   # the plain build and the observed one (small tests), at once
-        plain, observed = (pool.submit(build_cpu, text, filename=filename, observed=o) for o in (False, True))
+        plain, observed = (pool.submit(build_cpu, text, filename=filename, entry=prepared.entry, observed=o)
+                           for o in (False, True))
         info, library = plain.result()
         observed_info, observed_library = observed.result()
     if info.ok and prepared.held_back:
         return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
     if info.seconds is not None and observed_info.seconds is not None:
         info = info.model_copy(update={"seconds": max(info.seconds, observed_info.seconds)})
+    if info.ok and prepared.notes:
+        info = info.model_copy(update={"diagnostics": prepared.notes + info.diagnostics})
     return info, library, {"observed": str(observed_library)} if observed_library is not None else {}
 
 

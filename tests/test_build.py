@@ -17,7 +17,7 @@ import pytest
 from judge.build import build
 from judge.build import builder as builder_module
 from judge.build.cache import BuildCache
-from judge.build.host import exports_solve
+from judge.build.host import exports_entry
 
 sys.path.insert(0, str(Path(__file__).parent / "build"))
 from problem import scan_problem  # noqa: E402
@@ -59,7 +59,7 @@ def test_corpus(path: Path, cache: BuildCache):
     if phrase is None:
         assert result.ok, result.compile.log
         assert result.cubin.stat().st_size > 0
-        assert exports_solve(result.library)
+        assert exports_entry(result.library)
         assert result.kernels and all(k.lowered for k in result.kernels)
         return
     assert not result.ok
@@ -161,4 +161,4 @@ def test_concurrent_builds_in_one_process_share_a_fresh_cache(tmp_path: Path):
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda s: build(scan_problem(), s, cache=fresh), sources))
     assert all(r.ok for r in results), [r.compile.diagnostics for r in results]
-    assert len({r.library for r in results}) == 4 and all(exports_solve(r.library) for r in results)
+    assert len({r.library for r in results}) == 4 and all(exports_entry(r.library) for r in results)

@@ -80,5 +80,14 @@ def broken_driver_message(exc: BaseException) -> str:
             "memory or device state that it did not create")
 
 
-def solve_argtypes(problem: Problem) -> list:
-    return [ctypes.c_void_p if p.is_pointer else SCALAR_CTYPES[p.dtype] for p in problem.params]
+# The C function a build exports for the judge to call: it takes the problem's parameters and calls
+# the submission's solve() with them, whatever its linkage (judge.source.signature.entry_point).
+ENTRY_SYMBOL = "cudajudge_solve"
+
+
+def solve_entry(lib: ctypes.CDLL, problem: Problem):
+    """The build's entry into solve(), typed with the problem's parameters."""
+    entry = getattr(lib, ENTRY_SYMBOL)
+    entry.argtypes = [ctypes.c_void_p if p.is_pointer else SCALAR_CTYPES[p.dtype] for p in problem.params]
+    entry.restype = None
+    return entry

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from judge.backends.base import Allocation, Launch, RunError, solve_argtypes
+from judge.backends.base import ENTRY_SYMBOL, Allocation, Launch, RunError, solve_entry
 from judge.build.debug_lines import with_source_lines
 from judge.problems.model import Problem
 from judge.protocol import AccessRecord, TrafficRecord
@@ -38,8 +38,7 @@ class CpuLaunch(ctypes.Structure):
 def _load(problem: Problem, library: Path) -> ctypes.CDLL:
     """A CPU build with its solve() and ABI (judge/runtime/cpu/cudajudge_cpu_abi.h) typed."""
     lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
-    lib.solve.argtypes = solve_argtypes(problem)
-    lib.solve.restype = None
+    solve_entry(lib, problem)   # ctypes keeps the typed function on lib
     for name in ("cudajudge_cpu_error_kind", "cudajudge_cpu_error_message"):
         getattr(lib, name).restype = ctypes.c_char_p
     lib.cudajudge_cpu_error_launch.restype = ctypes.c_int64
@@ -78,6 +77,7 @@ class CpuBackend:
         self.observed_path = Path(observed) if observed else None
         self.observed = _load(problem, self.observed_path) if observed else None
         self.lib, self.library = self.plain, library   # the build the next call runs on
+
         self.device = f"CPU emulation ({self.plain.cudajudge_cpu_threads()} threads)"
         self._schedule_seed = zlib.crc32(problem.slug.encode())
 
@@ -151,7 +151,7 @@ class CpuBackend:
         self.lib.cudajudge_cpu_reset()
 
     def call_solve(self, args: list) -> RunError | None:
-        self.lib.solve(*args)
+        getattr(self.lib, ENTRY_SYMBOL)(*args)
         verdict = VERDICTS.get(self.lib.cudajudge_cpu_verdict(), "RE")
         if verdict is None:
             dropped = self.lib.cudajudge_cpu_printf_dropped()

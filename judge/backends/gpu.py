@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_argtypes
+from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_entry
 from judge.backends.gpu_kernels import GpuKernels
 from judge.exchange import read_bytes
 from judge.problems.model import Problem
@@ -94,9 +94,7 @@ class GpuBackend(DeviceMemory):
         self.arena = self.cp.cuda.alloc(problem.limits.arena_mb << 20)
         before_user_code()
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
-        self.solve = self.lib.solve
-        self.solve.argtypes = solve_argtypes(problem)
-        self.solve.restype = None
+        self.solve = solve_entry(self.lib, problem)
         self.lib.cudajudge_launch_record.argtypes = [ctypes.c_int, ctypes.POINTER(LaunchInfo)]
         self.lib.cudajudge_last_error_message.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
         self.lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,

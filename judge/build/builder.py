@@ -14,7 +14,7 @@ from pathlib import Path
 from judge.build.arch import default_arch, valid_arch
 from judge.build.cache import BuildCache, build_key
 from judge.build.device import DeviceCompile, DeviceOutcome
-from judge.build.host import HOST_TU_NAME, RuntimeObject, exports_solve, kernel_table_source, start_host_compile, start_link
+from judge.build.host import HOST_TU_NAME, RuntimeObject, exports_entry, kernel_table_source, start_host_compile, start_link
 from judge.build.process import COMPILER_TIME_S, Finished, limit_message
 from judge.build.result import BuildResult, KernelInfo
 from judge.build.toolchain import RUNTIME_DIR, Toolchain, ToolchainError, toolchain
@@ -86,7 +86,7 @@ class _Build:
             return _Outcome(self.result(False, _merge(diagnostics, prepared.syntax_diagnostics), **times))
         if prepared.held_back:
             return _Outcome(self.result(False, prepared.held_back + diagnostics, **times))
-        return self.link(prepared, outcome, device.cubin, runtime.path, diagnostics, times)
+        return self.link(prepared, outcome, device.cubin, runtime.path, prepared.notes + diagnostics, times)
 
     def compiler_diagnostics(self, prepared: PreparedSource, host: Finished, outcome: DeviceOutcome) -> list[Diagnostic]:
         file = prepared.file
@@ -102,7 +102,8 @@ class _Build:
             device_found.append(file.diagnostic(None, None, "the device compiler (NVRTC) stopped unexpectedly",
                                                 stage="device"))
         elif not outcome.ok and not any(d.severity == "error" for d in device_found):
-            device_found.append(file.diagnostic(None, None, "device compilation failed", stage="device"))
+            device_found += parse_link_log(outcome.log, file, stage="device") or [
+                file.diagnostic(None, None, "device compilation failed", stage="device")]
         if host.returncode != 0 and not any(d.severity == "error" for d in host_found):
             host_found.append(file.diagnostic(None, None, "host compilation failed", stage="host"))
         return _merge(host_found, device_found)
@@ -121,7 +122,7 @@ class _Build:
             problems = parse_link_log(linked.stderr, prepared.file) or [
                 prepared.file.diagnostic(None, None, "linking the host code failed", stage="host")]
             return _Outcome(self.result(False, problems + warnings, **times))
-        if not exports_solve(library):
+        if not exports_entry(library):
             missing = prepared.file.diagnostic(None, None, f"the built library does not export solve; the problem "
                                                f"expects\n  {self.problem.signature}", stage="signature")
             return _Outcome(self.result(False, [missing] + warnings, **times))

@@ -7,7 +7,7 @@ The file is rewritten in place, line for line, before g++ sees it:
   - each exit from a `__global__` function records its line, for the barrier diagnostics.
 The runtime header is force-included (from a precompiled header), `<cuda_runtime.h>` and friends
 resolve to the runtime's own small headers, and the prebuilt runtime archive is linked in. The
-result is a shared library exporting `solve` and the `cudajudge_cpu_*` ABI
+result is a shared library exporting the judge's entry point into `solve` and the `cudajudge_cpu_*` ABI
 (judge/runtime/cpu/cudajudge_cpu_abi.h).
 
 Builds are cached by (source, file name, runtime sources, build pipeline, g++ version, flags)
@@ -31,8 +31,9 @@ from pathlib import Path
 from tree_sitter import Node
 
 from judge.build.process import COMPILER_TIME_S, Finished, Job, limit_message
+from judge.build.toolchain import HOST_STD_DIR
 from judge.result import CompileInfo, Diagnostic
-from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log
+from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log, parse_link_log
 from judge.source.launches import rewrite_launches
 from judge.source.program import Space, analyze
 from judge.source.syntax import Edit, EditedText, parse, text, walk
@@ -63,6 +64,11 @@ _SANITIZER_OPTIONS = ("halt_on_error=0:detect_leaks=0:allow_user_segv_handler=1:
 # Files whose change must not reuse builds made by their old version.
 _PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.parent / "source" / name
                                                 for name in ("launches.py", "syntax.py", "program.py", "diagnostics.py")]
+
+# The CPU runtime's built-in variables, macros that a local variable of the same name must not meet.
+_BUILTIN_VARIABLES = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
+_DECLARATOR_WRAPPERS = {"init_declarator", "array_declarator", "pointer_declarator", "reference_declarator",
+                        "parenthesized_declarator"}
 
 # The grammar does not know `__align__(N)`; it is blanked (same length) before parsing.
 _ALIGN = re.compile(rb"__align__\s*\([^()]*\)")
@@ -114,9 +120,38 @@ def prepare_source(source_text: str) -> PreparedSource:
     program = analyze(masked, tree)
     kernels = [k for k in program.kernels if k.space == Space.KERNEL and k.body is not None]
     edits = (_extern_shared_edits(tree.root_node) + _static_shared_edits(tree.root_node) + _kernel_exit_edits(kernels)
-             + _deduced_launch_edits(tree.root_node, kernels))
+             + _deduced_launch_edits(tree.root_node, kernels) + _shadowed_builtin_edits(tree.root_node))
     rewrites = EditedText(launched, edits)
     return PreparedSource(rewrites.text.decode("utf-8"), source_text.encode("utf-8").split(b"\n"), launched.split(b"\n"), rewrites)
+
+
+def _shadowed_builtin_edits(root: Node) -> list[Edit]:
+    """A variable or parameter named like a built-in (`dim3 blockDim(256);` in host code) is renamed
+    throughout its scope: the built-ins are macros in the CPU runtime (cudajudge/builtin_vars.h), and
+    nvcc lets a local name shadow them."""
+    renamed: dict[int, Edit] = {}
+    for node in walk(root):
+        if node.type != "identifier" or text(node) not in _BUILTIN_VARIABLES:
+            continue
+        declarator = node
+        while declarator.parent is not None and declarator.parent.type in _DECLARATOR_WRAPPERS and \
+                declarator.parent.child_by_field_name("declarator") == declarator:
+            declarator = declarator.parent
+        holder = declarator.parent
+        if holder is None or holder.type not in ("declaration", "parameter_declaration") or \
+                declarator not in holder.children_by_field_name("declarator"):
+            continue
+        scope = holder.parent
+        if holder.type == "parameter_declaration":
+            while scope is not None and scope.type not in ("function_definition", "lambda_expression"):
+                scope = scope.parent
+        if scope is None or scope.type == "translation_unit":
+            continue
+        name = text(node)
+        for use in walk(scope):
+            if use.type == "identifier" and use.start_byte >= node.start_byte and text(use) == name:
+                renamed[use.start_byte] = Edit(use.start_byte, use.end_byte, f"cudajudge_local_{name}".encode())
+    return list(renamed.values())
 
 
 def _extern_shared_edits(root: Node) -> list[Edit]:
@@ -282,8 +317,8 @@ def _digest(paths: list[Path], *extra: str) -> str:
 
 
 def _runtime_files() -> list[Path]:
-    shared = RUNTIME_DIR.parent / "cudajudge_runtime_types.h"   # included by cudajudge/runtime_api.h
-    return [shared, *sorted(p for p in RUNTIME_DIR.rglob("*") if p.is_file())]
+    shared = [RUNTIME_DIR.parent / name for name in ("cudajudge_runtime_types.h", "cudajudge_min_max.h", "cudajudge_nvcc_names.h")]
+    return [*shared, *sorted(p for p in (*RUNTIME_DIR.rglob("*"), *HOST_STD_DIR.rglob("*")) if p.is_file())]
 
 
 def _flags(asan: bool) -> list[str]:
@@ -321,7 +356,7 @@ def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str], observable
         for name, header_flags in headers:
             header = scratch / name
             header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
-            commands.append([CXX, *header_flags, "-I", str(RUNTIME_DIR / "include"), "-x", "c++-header", str(header),
+            commands.append([CXX, *header_flags, "-I", str(RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR), "-x", "c++-header", str(header),
                              "-o", str(header) + ".gch"])
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             results = list(pool.map(lambda c: subprocess.run(c, capture_output=True, text=True), commands))
@@ -338,12 +373,13 @@ def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str], observable
 
 # ---- building a submission --------------------------------------------------------------------------
 
-def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = False, observed: bool = False,
-              timeout_s: float = COMPILE_TIMEOUT_S) -> tuple[CompileInfo, Path | None]:
+def build_cpu(source_text: str, *, filename: str = "solution.cu", entry: str = "", asan: bool = False,
+              observed: bool = False, timeout_s: float = COMPILE_TIMEOUT_S) -> tuple[CompileInfo, Path | None]:
     """Compile a submission for the CPU backend.
 
     Returns the compile result (diagnostics in the user's file and lines) and the built shared
-    library, or None when the build failed. With observed=True every memory access of the library
+    library, or None when the build failed. `entry` (judge.source.signature.entry_point) is
+    compiled after the file's last line. With observed=True every memory access of the library
     calls the memory observer (docs/cpu-backend.md). With asan=True the library is instrumented by
     AddressSanitizer; load it in a process run with sanitizer_environment()."""
     if asan and observed:
@@ -351,7 +387,7 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = F
     started = time.perf_counter()
     runtime = _runtime(asan)
     flags = _submission_flags(asan, observed)
-    key = _digest(_PIPELINE_FILES, source_text, filename, runtime.archive.parent.name, *flags)
+    key = _digest(_PIPELINE_FILES, source_text, entry, filename, runtime.archive.parent.name, *flags)
     folder = cache_dir() / "builds" / key
     cached = _cached(folder)
     if cached is not None:
@@ -362,18 +398,20 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", asan: bool = F
     scratch = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=folder.parent))
     compiled_name = Path(filename).name or "solution.cu"
     try:
-        (scratch / compiled_name).write_text(prepared.text, encoding="utf-8")
+        (scratch / compiled_name).write_text(prepared.text + entry, encoding="utf-8")
         # Compiled and linked apart: a link with -fsanitize=thread would pull in the sanitizer's runtime.
         header = runtime.observed_header if observed else runtime.header
         compile_command = [CXX, *flags, f"-fdebug-prefix-map={scratch}=.", "-include", str(header),
-                           "-I", str(RUNTIME_DIR / "include"), "-x", "c++", "-c", compiled_name, "-o", "solution.o"]
+                           "-I", str(RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR), "-x", "c++", "-c", compiled_name, "-o", "solution.o"]
         link_command = [CXX, *_flags(asan), "-shared", "solution.o", "-Wl,--whole-archive", str(runtime.archive),
-                        "-Wl,--no-whole-archive", "-Wl,-Bsymbolic", "-o", LIBRARY_NAME]
+                        "-Wl,--no-whole-archive", "-Wl,-Bsymbolic", "-Wl,--no-undefined", "-o", LIBRARY_NAME]
         deadline = time.perf_counter() + timeout_s
         finished = Job(compile_command, cwd=scratch).wait(deadline)
-        if finished.returncode == 0 and finished.limit is None:
+        linking = finished.returncode == 0 and finished.limit is None
+        if linking:
             finished = Job(link_command, cwd=scratch).wait(deadline)
-        info = _compile_info(finished, prepared, source_text, filename, compiled_name, scratch, runtime, started, timeout_s)
+        info = _compile_info(finished, prepared, source_text, filename, compiled_name, scratch, runtime, started, timeout_s,
+                             linking)
         if finished.limit is not None:   # perhaps only a busy machine: not worth remembering
             return info, None
         (scratch / "compile.json").write_text(info.model_dump_json(), encoding="utf-8")
@@ -398,18 +436,20 @@ def _cached(folder: Path) -> tuple[CompileInfo, Path | None] | None:
 
 
 def _compile_info(finished: Finished, prepared: PreparedSource, source_text: str, filename: str, compiled_name: str,
-                  scratch: Path, runtime: _Runtime, started: float, timeout_s: float) -> CompileInfo:
+                  scratch: Path, runtime: _Runtime, started: float, timeout_s: float, linking: bool) -> CompileInfo:
     seconds = time.perf_counter() - started
     if finished.limit is not None:
         message = limit_message(finished.limit, timeout_s)
         return CompileInfo(ok=False, log=message, seconds=seconds,
                            diagnostics=[Diagnostic(file=filename, message=message, stage="host")])
-    roots = (str(RUNTIME_DIR / "include"), str(RUNTIME_DIR), str(runtime.header.parent), str(scratch))
+    roots = (str(RUNTIME_DIR / "include"), str(HOST_STD_DIR), str(RUNTIME_DIR), str(runtime.header.parent), str(scratch))
     log = finished.stderr
     for root in roots:
         log = log.replace(root.rstrip("/") + "/", "")
     tu = TuMap(names=(compiled_name, f"./{compiled_name}"), to_user=prepared.user_position, header_roots=roots)
-    diagnostics = parse_gcc_log(finished.stderr, tu, SourceFile(source_text, filename), stage="host")
+    source = SourceFile(source_text, filename)
+    diagnostics = (parse_link_log(finished.stderr, source) if linking else
+                   parse_gcc_log(finished.stderr, tu, source, stage="host"))
     ok = finished.returncode == 0
     if not ok and not any(d.severity == "error" for d in diagnostics):
         diagnostics.append(Diagnostic(file=filename, message=(log.strip().splitlines() or ["the build failed"])[-1], stage="host"))

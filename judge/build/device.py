@@ -9,7 +9,7 @@ from pathlib import Path
 from judge.build.pch import PchSlot, forget, pch_slot, trim
 from judge.build.nvrtc_worker import PCH_HEAP_BYTES
 from judge.build.process import COMPILER_MEMORY_BYTES, Job, reports_out_of_memory
-from judge.build.toolchain import DEVICE_INCLUDE_DIR, Toolchain, nvrtc_identity
+from judge.build.toolchain import DEVICE_INCLUDE_DIR, NVCC_NAMES_HEADER, Toolchain, nvrtc_identity, runtime_digest
 
 WORKER = Path(__file__).with_name("nvrtc_worker.py")
 NVRTC_LOG_CAP = 64 * 1024
@@ -19,7 +19,7 @@ def device_options(arch: str, chain: Toolchain) -> list[str]:
     # -default-device: NVRTC refuses unannotated functions; the split leaves only those device code
     # may call (constexpr helpers, member functions), which nvcc would compile for the device too.
     return [f"--gpu-architecture={arch}", "-std=c++17", "-lineinfo", "-default-device",
-            *(f"-I{d}" for d in (*chain.include_dirs, DEVICE_INCLUDE_DIR))]
+            f"--pre-include={NVCC_NAMES_HEADER}", *(f"-I{d}" for d in (*chain.include_dirs, DEVICE_INCLUDE_DIR))]
 
 
 def _with_prelude(text: bytes, headers: tuple[str, ...], filename: str) -> bytes:
@@ -45,7 +45,7 @@ class DeviceCompile:
     def __init__(self, text: bytes, pch_headers: tuple[str, ...], name_expressions: list[str], arch: str,
                  filename: str, workdir: Path, chain: Toolchain):
         options = device_options(arch, chain)
-        self.slot: PchSlot | None = pch_slot(pch_headers, options, nvrtc_identity(chain)) if pch_headers else None
+        self.slot: PchSlot | None = pch_slot(pch_headers, options, f"{nvrtc_identity(chain)}:{runtime_digest()}") if pch_headers else None
         source_path = workdir / "device.cu"
         source_path.write_bytes(_with_prelude(text, pch_headers, filename) if self.slot else text)
         self.cubin = workdir / "device.cubin"

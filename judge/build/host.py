@@ -14,6 +14,7 @@ from pathlib import Path
 
 from judge.build.process import Job
 from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
+from judge.backends.base import ENTRY_SYMBOL
 
 HOST_TU_NAME = "host.cu"
 
@@ -80,6 +81,6 @@ def start_link(workdir: Path, runtime_object: Path, table: str, library: Path, c
                 "-ldl", "-Wl,--no-undefined"], cwd=workdir, env=_environment())
 
 
-def exports_solve(library: Path) -> bool:
+def exports_entry(library: Path) -> bool:
     out = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True, text=True, timeout=30)
-    return bool(re.search(r"^\S+\s+T\s+solve$", out.stdout, re.M))
+    return bool(re.search(rf"^\S+\s+T\s+{ENTRY_SYMBOL}$", out.stdout, re.M))

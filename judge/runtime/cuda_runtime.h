@@ -18,6 +18,9 @@
 // nvcc's cuda_runtime.h brings the C math functions (fmaxf, sqrtf, ...) to host code too.
 #include <math.h>
 
+#include "cudajudge_min_max.h"
+#include "cudajudge_nvcc_names.h"
+
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif

@@ -7,10 +7,12 @@ library) are re-anchored at the user's line that led there, with the header name
 from __future__ import annotations
 
 import re
+import subprocess
 from dataclasses import dataclass
 from typing import Callable
 
 from judge.result import Diagnostic
+from judge.source.program import analyze
 
 MAX_DIAGNOSTICS = 50
 
@@ -207,17 +209,48 @@ def parse_nvrtc_log(log: str, tu: TuMap, source: SourceFile, tu_lines: list[str]
 
 # --- the linker ------------------------------------------------------------------------------
 
-_LINK_PROBLEM = re.compile(r"(undefined reference to|multiple definition of) [`'](?P<symbol>[^`']+)'")
+# The host linker's complaints, and ptxas's when device code calls a function nothing defines.
+_LINK_PROBLEM = re.compile(r"(undefined reference to|multiple definition of|Unresolved extern function) [`'](?P<symbol>[^`']+)'")
 
 
-def parse_link_log(log: str, source: SourceFile) -> list[Diagnostic]:
-    """Link errors carry no line: name the symbol and what usually causes it."""
-    collector = _Collector(source, "host")
+def _demangled(symbol: str) -> str:
+    if not symbol.startswith("_Z"):
+        return symbol
+    try:
+        out = subprocess.run(["c++filt", symbol], capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return symbol
+    return out or symbol
+
+
+def _function_name(signature: str) -> str:
+    """'ns::at<int>(float const*, int)' -> 'at'."""
+    name = signature.split("(", 1)[0]
+    depth, plain = 0, ""
+    for ch in name:
+        depth += ch == "<"
+        if depth == 0:
+            plain += ch
+        depth -= ch == ">"
+    return plain.rsplit("::", 1)[-1].strip()
+
+
+def parse_link_log(log: str, source: SourceFile, stage: str = "host") -> list[Diagnostic]:
+    """Link errors, placed at the declaration of the function that has no definition where one exists."""
+    program = None
+    collector = _Collector(source, stage)
     for match in _LINK_PROBLEM.finditer(log):
-        if match.group(1).startswith("undefined"):
-            message = (f"'{match['symbol']}' is used by host code but never defined "
-                       f"(a declared function without a body, or device code called from the host)")
+        symbol = _demangled(match["symbol"])
+        if match.group(1).startswith("multiple"):
+            collector.add("error", None, f"'{symbol}' is defined more than once")
+            continue
+        program = program or analyze("\n".join(source.lines).encode("utf-8"))
+        name = _function_name(symbol)
+        declared = next((f for f in program.named(name) if f.body is None), None)
+        if declared is not None:
+            collector.add("error", (declared.line, None), f"'{name}' is declared on line {declared.line} but never defined: "
+                                                          f"give it a body, or do not call it")
         else:
-            message = f"'{match['symbol']}' is defined more than once"
-        collector.add("error", None, message)
+            collector.add("error", None, f"'{symbol}' is called but never defined (a declared function without a "
+                                         f"body, or device code called from the host)")
     return collector.items

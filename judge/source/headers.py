@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judge.build.toolchain import HOST_STD_DIR
+
 # Flat CUDA headers. Value: (kept in the device TU, the host TU has a shim for it).
 _CUDA_FLAT: dict[str, tuple[bool, bool]] = {
     "cuda_runtime.h": (True, True),
@@ -41,6 +43,11 @@ _STANDARD: dict[str, str | None] = {
     "type_traits": None, "limits": None, "array": None, "vector": None,
 }
 
+# The header of the judges' common template (`#include "solve.h"`, then solve() in the file): the
+# file defines solve itself and the judge calls it with the problem's parameters, so the header
+# adds nothing (the CPU runtime ships an empty one for the same reason).
+SOLVE_HEADER = "solve.h"
+
 _PATH = re.compile(r"^[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*(\.[A-Za-z0-9]+)?$")
 
 
@@ -70,6 +77,8 @@ def header_use(path: str, quoted: bool) -> HeaderUse:
     if quoted and "/" in path:
         raise HeaderRefused(f"{shown} is not allowed: quoted includes may not contain '/'; "
                             f"write #include <{path}> for a CUDA library header")
+    if path == SOLVE_HEADER:
+        return HeaderUse(None, None, heavy=False)
     if path in _CUDA_FLAT:
         device, host = _CUDA_FLAT[path]
         return HeaderUse(path if device else None, path if host else None, heavy=path == "cooperative_groups.h")
@@ -85,7 +94,7 @@ def header_use(path: str, quoted: bool) -> HeaderUse:
     if top == "cooperative_groups" and below:
         return HeaderUse(path, None, heavy=True)
     if top == "cuda" and (below.startswith("std/") or below in _CCCL_CUDA):
-        return HeaderUse(path, None, heavy=True)
+        return HeaderUse(path, path if (HOST_STD_DIR / path).is_file() else None, heavy=True)
     if top == "thrust":
         raise HeaderRefused(f"{shown} is not supported: Thrust algorithms run from host code; "
                             f"write the kernel yourself or use CUB's block/warp primitives in device code")

@@ -1,7 +1,7 @@
 """From a submitted file to two translation units, or to the reasons it is refused.
 
-Order: raw-byte checks, directives (include policy), parse, signature, runtime calls, kernel
-names, split. When tree-sitter reports syntax errors the file still goes to the compilers,
+Order: raw-byte checks, directives (include policy), parse, signature, runtime calls, device
+code's calls of host code, kernel names, split. When tree-sitter reports syntax errors the file still goes to the compilers,
 whose messages come first; tree-sitter's are kept for after them, and a signature complaint
 that may only be tree-sitter's confusion is held back until the compilers have had their say.
 """
@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from judge.problems.model import Problem
 from judge.result import Diagnostic
 from judge.source.diagnostics import SourceFile
+from judge.source.device_calls import check_device_calls
 from judge.source.directives import logical_lines
 from judge.source.kernels import KernelRef, kernel_references
 from judge.source.launches import find_launches
 from judge.source.policy import check_bytes, check_directives
 from judge.source.program import analyze
 from judge.source.runtime_calls import check_runtime_calls
-from judge.source.signature import check_signature
+from judge.source.signature import check_signature, entry_point
 from judge.source.split import TranslationUnits, split
 from judge.source.syntax import parse, syntax_errors
 
@@ -38,6 +39,8 @@ class PreparedSource:
     kernels: list[KernelRef]
     syntax_diagnostics: list[Diagnostic]   # tree-sitter's findings: reported after the compilers' own
     held_back: list[Diagnostic]            # signature findings to report if the compilers find nothing
+    notes: list[Diagnostic]                # accepted signature differences, reported with a successful build
+    entry: str                             # the judge's C entry point, appended to the code that defines solve
 
 
 def prepare(problem: Problem, source: str | bytes, filename: str = "solution.cu") -> PreparedSource:
@@ -57,8 +60,10 @@ def prepare(problem: Problem, source: str | bytes, filename: str = "solution.cu"
     signature = check_signature(program, problem, file)
     launches = find_launches(program.fragments)
     refs, naming = kernel_references(program, launches, file)
-    refused = check_runtime_calls(program, file) + naming + ([] if syntax else signature)
+    refused = (check_runtime_calls(program, file) + check_device_calls(program, file) + naming
+               + ([] if syntax else signature.diagnostics))
     if refused:
         raise SourceRejected(refused + syntax)
-    units = split(program, logical, report.includes, launches, refs)
-    return PreparedSource(file, units, refs, syntax, signature)
+    entry = entry_point(problem, signature.solve) if signature.solve is not None else ""
+    units = split(program, logical, report.includes, launches, refs, entry)
+    return PreparedSource(file, units, refs, syntax, signature.diagnostics, signature.notes, entry)

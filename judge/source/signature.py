@@ -1,15 +1,20 @@
-"""Checking that `solve` exists with exactly the problem's signature.
+"""Checking that `solve` exists with the problem's signature, and the call the judge makes into it.
 
 Types are compared after normalizing spelling that does not change the C type: whitespace,
 `const` before or after the base type, `__restrict__`, top-level `const`, parameter names,
 arrays as pointers, and fixed-width aliases (`int32_t` is `int`, `int64_t` is a 64-bit integer).
+Two differences that leave the call the same are accepted with a note: a pointer whose pointee
+differs only in `const`, and an integer of the problem's width with the other signedness. Either
+linkage is accepted: the judge calls `solve` through its own C entry point (`entry_point`).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
+from judge.backends.base import ENTRY_SYMBOL
 from judge.problems.model import Problem
 from judge.result import Diagnostic
 from judge.source.diagnostics import SourceFile
@@ -65,6 +70,23 @@ def normalize_type(spelling: str) -> str:
     return out
 
 
+_INTEGER_WIDTHS = {"signed char": 1, "short": 2, "int": 4, "long long": 8}
+
+
+def _integer_width(normalized: str) -> int | None:
+    return _INTEGER_WIDTHS.get(normalized.removeprefix("unsigned ").replace("unsigned char", "signed char")
+                               if normalized != "unsigned char" else "signed char")
+
+
+def _same_call(found: str, want: str) -> str | None:
+    """How two different normalized types still make the same call, or None when they do not."""
+    if "*" in found and found.replace("const ", "").replace(" const", "") == want.replace("const ", "").replace(" const", ""):
+        return "differs only in const"
+    if "*" not in found + want and _integer_width(found) is not None and _integer_width(found) == _integer_width(want):
+        return "has the same width and the other signedness"
+    return None
+
+
 def _parameter_type(param: Node) -> str:
     """A parameter's type as written, without its name or default value."""
     name = None
@@ -89,19 +111,27 @@ def _found_signature(solve: Function) -> str:
     return f'{linkage}{text(return_type) if return_type else "void"} solve({", ".join(params)})'
 
 
-def check_signature(program: Program, problem: Problem, source: SourceFile) -> list[Diagnostic]:
+@dataclass
+class SignatureCheck:
+    diagnostics: list[Diagnostic] = field(default_factory=list)   # why the file is refused
+    notes: list[Diagnostic] = field(default_factory=list)         # accepted differences, said to the learner
+    solve: Function | None = None                                 # the definition the judge calls
+
+
+def check_signature(program: Program, problem: Problem, source: SourceFile) -> SignatureCheck:
     expected = problem.signature
     definitions = [f for f in program.named("solve") if f.body is not None]
     if not definitions:
         declared = program.named("solve")
         where = f" (it is declared at line {declared[0].line} but has no body)" if declared else ""
-        return [source.diagnostic(None, None, f"no definition of solve found{where}; the problem expects\n  {expected}",
-                                  stage="signature")]
+        return SignatureCheck([source.diagnostic(None, None, f"no definition of solve found{where}; the problem expects\n  {expected}",
+                                                 stage="signature")])
     solve = definitions[0]
 
-    def wrong(reason: str) -> list[Diagnostic]:
-        return [source.diagnostic(solve.line, None, f"solve has the wrong signature: {reason}\n"
-                                  f"  expected: {expected}\n  found:    {_found_signature(solve)}", stage="signature")]
+    def wrong(reason: str) -> SignatureCheck:
+        return SignatureCheck([source.diagnostic(solve.line, None, f"solve has the wrong signature: {reason}\n"
+                                                 f"  expected: {expected}\n  found:    {_found_signature(solve)}",
+                                                 stage="signature")])
 
     if solve.template is not None:
         return wrong("solve may not be a template")
@@ -113,12 +143,32 @@ def check_signature(program: Program, problem: Problem, source: SourceFile) -> l
         params = []
     if len(params) != len(problem.params):
         return wrong(f"it takes {len(params)} parameter(s), the problem passes {len(problem.params)}")
+    notes = []
     for index, (param, want) in enumerate(zip(params, problem.params), start=1):
         if param.type != "parameter_declaration":
             return wrong(f"parameter {index} ('{text(param)}') is not a plain parameter")
-        found_type, want_type = normalize_type(_parameter_type(param)), normalize_type(want.c_type)
-        if found_type != want_type:
-            return wrong(f"parameter {index} ('{want.name}') has type '{found_type}', expected '{want_type}'")
-    if not any(f.extern_c for f in program.named("solve")):
-        return wrong('solve must have C linkage: write extern "C" before it')
-    return []
+        written = re.sub(r"\s+([*&])", r"\1", " ".join(_parameter_type(param).split()))
+        found_type, want_type = normalize_type(written), normalize_type(want.c_type)
+        if found_type == want_type:
+            continue
+        same_call = _same_call(found_type, want_type)
+        if same_call is None:
+            return wrong(f"parameter {index} ('{want.name}') has type '{written}', expected '{want.c_type}'")
+        notes.append(source.diagnostic(solve.line, None, f"parameter {index} ('{want.name}') is declared '{written}', the "
+                                       f"problem's is '{want.c_type}': accepted, the type {same_call} and the call "
+                                       f"is the same", stage="signature", severity="note"))
+    return SignatureCheck(notes=notes, solve=solve)
+
+
+def entry_point(problem: Problem, solve: Function) -> str:
+    """C++ appended after the user's last line: the C entry point the judge calls, with the
+    problem's parameters, forwarding each to `solve` as the type the user declared."""
+    params = ", ".join(f"{'void*' if p.is_pointer else p.c_type} cudajudge_a{i}"
+                       for i, p in enumerate(problem.params))
+    args = ", ".join(f"cudajudge_entry_argument<decltype(cudajudge_a{i})>{{cudajudge_a{i}}}" for i in range(len(problem.params)))
+    return ("\n// The judge's entry point: each argument converts to the type solve() declares.\n"
+            "template <class T> struct cudajudge_entry_argument {\n"
+            "    T value;\n"
+            "    template <class U> operator U() const { return (U)value; }\n"
+            "};\n"
+            f'extern "C" void {ENTRY_SYMBOL}({params}) {{ ::{solve.qualified_name}({args}); }}\n')

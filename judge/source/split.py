@@ -3,8 +3,9 @@
 Device TU (NVRTC): host-only code blanked, standard headers mapped to libcu++ or blanked.
 Host TU (g++ against the judge's runtime headers): device-only code blanked, every kernel body
 replaced by a stub that hands its arguments' addresses to the launcher, every launch rewritten
-as `cudajudge::launch(...)(args)`, and a table of the launched kernels' host addresses appended
-after the last line (the lowered names that go with them are linked in once NVRTC has run).
+as `cudajudge::launch(...)(args)`, and a table of the launched kernels' host addresses and the
+judge's entry point appended after the last line (the lowered names that go with the addresses
+are linked in once NVRTC has run).
 """
 from __future__ import annotations
 
@@ -111,7 +112,7 @@ def _pch_headers(lines: list[LogicalLine], includes: list[IncludeLine]) -> tuple
 
 
 def split(program: Program, logical: list[LogicalLine], includes: list[IncludeLine],
-          launches: list[LaunchSite], refs: list[KernelRef]) -> TranslationUnits:
+          launches: list[LaunchSite], refs: list[KernelRef], entry: str) -> TranslationUnits:
     source = program.source
     lines = _Lines(source)
 
@@ -123,7 +124,7 @@ def split(program: Program, logical: list[LogicalLine], includes: list[IncludeLi
     for kernel in program.kernels:
         host_edits += _stub_edits(kernel, source)
     host_edits += launch_edits(launches)
-    host_edits.append(Edit(len(source), len(source), _kernel_table(refs)))
+    host_edits.append(Edit(len(source), len(source), _kernel_table(refs) + entry.encode()))
 
     return TranslationUnits(EditedText(source, device_edits), EditedText(source, host_edits),
                             _pch_headers(logical, includes))

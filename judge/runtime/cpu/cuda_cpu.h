@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../cudajudge_nvcc_names.h"
 #include "cudajudge/qualifiers.h"
 #include "cudajudge/vector_types.h"
 #include "cudajudge/builtin_vars.h"

@@ -28,9 +28,9 @@
  *                                           observer's messages; the b bytes before and a after
  *                                           are guards no kernel may touch.
  *     cudajudge_cpu_forget_buffer(p)        drops that name (before the buffer is freed).
- *     cudajudge_cpu_reset()                 a fresh device: frees every cudaMalloc'd buffer and
- *                                           clears errors, the launch log, printf output and
+ *     cudajudge_cpu_reset()                 clears errors, the launch log, printf output and
  *                                           kernel attributes. Call it before each test.
+ *                                           cudaMalloc'd buffers stay until cudaFree, as on a GPU.
  *
  *   memory for solve()'s arguments:
  *     cudajudge_cpu_alloc(bytes)            a buffer (256-byte aligned, not zeroed) that ends

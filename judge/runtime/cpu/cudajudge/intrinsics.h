@@ -157,27 +157,7 @@ inline unsigned int __urhadd(unsigned int a, unsigned int b) { return static_cas
 inline unsigned int __sad(int a, int b, unsigned int c) { return c + static_cast<unsigned int>(a > b ? static_cast<long long>(a) - b : static_cast<long long>(b) - a); }
 inline unsigned int __usad(unsigned int a, unsigned int b, unsigned int c) { return c + (a > b ? a - b : b - a); }
 
-// ---- min / max, with CUDA's overload set (non-templates win over std::min/std::max) ----
-#define CUDAJUDGE_MIN_MAX(R, A, B)                                            \
-    inline R min(A a, B b) { return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); } \
-    inline R max(A a, B b) { return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); }
-CUDAJUDGE_MIN_MAX(int, int, int)
-CUDAJUDGE_MIN_MAX(unsigned int, unsigned int, unsigned int)
-CUDAJUDGE_MIN_MAX(unsigned int, int, unsigned int)
-CUDAJUDGE_MIN_MAX(unsigned int, unsigned int, int)
-CUDAJUDGE_MIN_MAX(long, long, long)
-CUDAJUDGE_MIN_MAX(unsigned long, unsigned long, unsigned long)
-CUDAJUDGE_MIN_MAX(unsigned long, long, unsigned long)
-CUDAJUDGE_MIN_MAX(unsigned long, unsigned long, long)
-CUDAJUDGE_MIN_MAX(long long, long long, long long)
-CUDAJUDGE_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
-CUDAJUDGE_MIN_MAX(unsigned long long, long long, unsigned long long)
-CUDAJUDGE_MIN_MAX(unsigned long long, unsigned long long, long long)
-CUDAJUDGE_MIN_MAX(float, float, float)
-CUDAJUDGE_MIN_MAX(double, double, double)
-CUDAJUDGE_MIN_MAX(double, float, double)
-CUDAJUDGE_MIN_MAX(double, double, float)
-#undef CUDAJUDGE_MIN_MAX
+#include "../../cudajudge_min_max.h"
 inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
 inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
 inline long long llmin(long long a, long long b) { return a < b ? a : b; }

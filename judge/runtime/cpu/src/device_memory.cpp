@@ -138,7 +138,15 @@ std::string DeviceMemory::damaged_guards() {
     std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& [address, buffer] : buffers_) {
         std::string damage = check(buffer);
-        if (!damage.empty()) return damage;
+        if (damage.empty()) continue;
+        // Buffers outlive calls: the guards are restored so that the next call reports only its own damage.
+        CUDAJUDGE_UNPOISON(buffer.base, guard_bytes);
+        CUDAJUDGE_UNPOISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);
+        fill_guard(buffer.base, guard_bytes, 0);
+        fill_guard(buffer.base + guard_bytes + buffer.size, buffer.back_guard, guard_bytes);
+        CUDAJUDGE_POISON(buffer.base, guard_bytes);
+        CUDAJUDGE_POISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);
+        return damage;
     }
     return "";
 }
@@ -146,13 +154,6 @@ std::string DeviceMemory::damaged_guards() {
 size_t DeviceMemory::in_use() {
     std::lock_guard<std::mutex> lock(mutex_);
     return in_use_;
-}
-
-void DeviceMemory::reset() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (const auto& [address, buffer] : buffers_) free_buffer(buffer);
-    buffers_.clear();
-    in_use_ = 0;
 }
 
 }  // namespace cudajudge::detail

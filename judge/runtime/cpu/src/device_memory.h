@@ -18,10 +18,10 @@ public:
     cudaError_t release(void* ptr, int line);
     // When [ptr, ptr + count) starts in a cudaMalloc buffer and runs past its end, says how.
     std::string overrun(const void* ptr, size_t count);
-    // The first buffer whose guard bytes were overwritten, described; "" when all are intact.
+    // The first buffer whose guard bytes were overwritten, described (its guards are then restored);
+    // "" when all are intact.
     std::string damaged_guards();
     size_t in_use();
-    void reset();
 
 private:
     struct Buffer {

@@ -50,8 +50,8 @@ CUDAJUDGE_EXPORT void cudajudge_cpu_set_stack_bytes(uint64_t bytes) {
     if (bytes >= 16 * 1024) settings().stack_bytes = bytes;
 }
 
+// Before each call. cudaMalloc'd memory stays, as on a GPU: a workspace kept across calls is legal.
 CUDAJUDGE_EXPORT void cudajudge_cpu_reset(void) {
-    device_memory().reset();
     reset_errors();
     reset_kernel_attributes();
     outcome().reset();

@@ -1,28 +1,28 @@
 // What <cfloat> and <float.h> give device code under NVRTC. libcu++'s <cuda/std/cfloat> defines
-// these macros for NVRTC only from CCCL 3.1 on (CUDA 13.0's copy defines none), so the values of
-// IEEE-754 binary32/binary64 are spelled out here for any toolkit.
+// these macros for NVRTC only from CCCL 3.1 on (CUDA 13.0's copy defines none); here they come
+// from the compiler's predefined ones (cudajudge_nvcc_names.h, pre-included in the device TU).
 #pragma once
 
 #ifndef FLT_MAX
 #define FLT_RADIX 2
-#define FLT_MANT_DIG 24
-#define FLT_DIG 6
-#define FLT_MIN_EXP (-125)
-#define FLT_MAX_EXP 128
-#define FLT_MIN_10_EXP (-37)
-#define FLT_MAX_10_EXP 38
-#define FLT_MIN 1.17549435082228750796873653722224568e-38f
-#define FLT_TRUE_MIN 1.40129846432481707092372958328991613e-45f
-#define FLT_MAX 3.40282346638528859811704183484516925e+38f
-#define FLT_EPSILON 1.19209289550781250000000000000000000e-7f
-#define DBL_MANT_DIG 53
-#define DBL_DIG 15
-#define DBL_MIN_EXP (-1021)
-#define DBL_MAX_EXP 1024
-#define DBL_MIN_10_EXP (-307)
-#define DBL_MAX_10_EXP 308
-#define DBL_MIN 2.22507385850720138309023271733240406e-308
-#define DBL_TRUE_MIN 4.94065645841246544176568792868221372e-324
-#define DBL_MAX 1.79769313486231570814527423731704357e+308
-#define DBL_EPSILON 2.22044604925031308084726529674547531e-16
+#define FLT_MANT_DIG __FLT_MANT_DIG__
+#define FLT_DIG __FLT_DIG__
+#define FLT_MIN_EXP __FLT_MIN_EXP__
+#define FLT_MAX_EXP __FLT_MAX_EXP__
+#define FLT_MIN_10_EXP __FLT_MIN_10_EXP__
+#define FLT_MAX_10_EXP __FLT_MAX_10_EXP__
+#define FLT_MIN __FLT_MIN__
+#define FLT_TRUE_MIN __FLT_DENORM_MIN__
+#define FLT_MAX __FLT_MAX__
+#define FLT_EPSILON __FLT_EPSILON__
+#define DBL_MANT_DIG __DBL_MANT_DIG__
+#define DBL_DIG __DBL_DIG__
+#define DBL_MIN_EXP __DBL_MIN_EXP__
+#define DBL_MAX_EXP __DBL_MAX_EXP__
+#define DBL_MIN_10_EXP __DBL_MIN_10_EXP__
+#define DBL_MAX_10_EXP __DBL_MAX_10_EXP__
+#define DBL_MIN __DBL_MIN__
+#define DBL_TRUE_MIN __DBL_DENORM_MIN__
+#define DBL_MAX __DBL_MAX__
+#define DBL_EPSILON __DBL_EPSILON__
 #endif

@@ -1,0 +1,56 @@
+"""Device code that calls host code: refused before either compiler runs, so both backends agree.
+
+NVRTC sees only device code and rejects such a call; the CPU backend compiles everything as host
+code and would accept it. The check covers `__global__` and `__device__` functions calling a
+function this file defines for the host only, or anything in `std::` (the C++ library is host code).
+"""
+from __future__ import annotations
+
+from judge.result import Diagnostic
+from judge.source.diagnostics import SourceFile
+from judge.source.program import Program, Space
+from judge.source.syntax import line_of, text, walk
+
+def _local_names(function) -> set[str]:
+    """Names the function declares itself (parameters, locals, lambdas): a call of one is no host call."""
+    names = set()
+    for node in walk(function.node):
+        if node.type in ("init_declarator", "parameter_declaration", "declaration"):
+            declarator = node.child_by_field_name("declarator")
+            while declarator is not None and declarator.type != "identifier":
+                declarator = declarator.child_by_field_name("declarator")
+            if declarator is not None:
+                names.add(text(declarator))
+    return names
+
+
+def check_device_calls(program: Program, source: SourceFile) -> list[Diagnostic]:
+    spaces: dict[str, set[Space]] = {}
+    for f in program.functions:
+        if not f.member:
+            spaces.setdefault(f.name, set()).add(f.space)
+    host_only = {name: next(f for f in program.named(name)) for name, found in spaces.items() if found == {Space.HOST}}
+    found = []
+    for function in program.functions:
+        if function.space not in (Space.KERNEL, Space.DEVICE) or function.body is None:
+            continue
+        kind = "a kernel" if function.space is Space.KERNEL else "a __device__ function"
+        local = _local_names(function)
+        for node in walk(function.body):
+            if node.type != "call_expression":
+                continue
+            callee = node.child_by_field_name("function")
+            if callee is None:
+                continue
+            if callee.type == "template_function":
+                callee = callee.child_by_field_name("name")
+            name = text(callee)
+            if callee.type == "identifier" and name in host_only and name not in local:
+                found.append(source.diagnostic(line_of(node), callee.start_point.column + 1,
+                    f"{function.name} is {kind} and calls {name}, a host function (line {host_only[name].line}): "
+                    f"mark {name} __device__ (or __host__ __device__) to call it from device code", stage="policy"))
+            elif callee.type == "qualified_identifier" and name.lstrip(":").startswith("std::"):
+                found.append(source.diagnostic(line_of(node), callee.start_point.column + 1,
+                    f"{function.name} is {kind} and calls {name}: the C++ standard library is host code; device code "
+                    f"has CUDA's own functions (min, max, sqrtf, ...) and libcu++'s cuda::std", stage="policy"))
+    return found

@@ -1,0 +1,12 @@
+// expect: CE
+#include <cuda_runtime.h>
+#include <algorithm>
+
+__global__ void relu_kernel(const float* input, float* output, int N) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < N) output[i] = std::max(input[i], 0.0f);
+}
+
+extern "C" void solve(const float* input, float* output, int N) {
+    relu_kernel<<<(N + 255) / 256, 256>>>(input, output, N);
+}

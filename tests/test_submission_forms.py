@@ -1,0 +1,56 @@
+"""The forms real solutions come in (judge templates, loose signatures, nvcc's dialect, workspaces
+kept across calls), judged the same on both backends: tests/forms/*.cu."""
+from pathlib import Path
+
+import pytest
+
+from judge.problems.loader import load_problem
+from judge.submission import judge_source
+
+FORMS = Path(__file__).resolve().parent / "forms"
+
+# file -> (verdict, line of the first diagnostic or None, words the message or a note must hold)
+EXPECTED = {
+    "relu_solve_header.cu": ("AC", None, ()),
+    "relu_solve_header_extern_c.cu": ("AC", None, ()),
+    "relu_loose_signature.cu": ("AC", 9, ("'float*'", "'const float*'", "differs only in const",
+                                          "'unsigned int'", "other signedness")),
+    "relu_long_length.cu": ("CE", 8, ("parameter 3 ('N') has type 'long', expected 'int'",)),
+    "relu_nvcc_spellings.cu": ("AC", None, ()),
+    "relu_shadowed_dim3.cu": ("AC", None, ()),
+    "relu_static_workspace.cu": ("AC", None, ()),
+    "relu_undefined_device_function.cu": ("CE", 3, ("'activate' is declared on line 3 but never defined",)),
+    "relu_undefined_host_function.cu": ("CE", 3, ("'blocks_for' is declared on line 3 but never defined",)),
+}
+
+
+def _judge(name: str, backend: str):
+    return judge_source(load_problem(1), (FORMS / name).read_text(), backend=backend, timing=False,
+                        patterns=["sample", "edge"], filename=name, seed=5)
+
+
+def _check(result, name: str) -> None:
+    verdict, line, words = EXPECTED[name]
+    assert result.verdict == verdict, (result.verdict, result.message, result.compile.diagnostics)
+    said = result.message + "\n".join(d.message for d in result.compile.diagnostics)
+    for word in words:
+        assert word in said, (word, said)
+    if line is not None:
+        assert result.compile.diagnostics and result.compile.diagnostics[0].line == line, result.compile.diagnostics
+    if verdict == "AC":
+        assert len(result.tests) > 5 and all(t.verdict == "AC" for t in result.tests)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_form_on_the_cpu_backend(name):
+    _check(_judge(name, "cpu"), name)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_form_on_the_gpu_backend(name):
+    _check(_judge(name, "gpu"), name)
+
+
+def test_every_form_file_has_an_expectation():
+    assert sorted(p.name for p in FORMS.glob("*.cu")) == sorted(EXPECTED)
