@@ -144,3 +144,9 @@ def test_in_bounds_dynamic_shared_memory_is_accepted():
     source = "#define VARIANT 0\n" + (CASES / "shared_histogram_out_of_bounds.cu").read_text()
     r = judge_source(load_problem(4), source, backend="cpu", timing=False, seed=11)
     assert r.verdict == "AC", r.message
+
+
+def test_cub_temp_storage_reused_without_a_barrier_is_a_race():
+    r = judge(3, CASES / "cub_temp_storage_reused_without_barrier.cu", tests=("sample/N=8/uniform",))
+    assert r.verdict == "WA", r.message
+    assert "data race on `temp` (shared)" in r.message and "line 14" in r.message and "line 15" in r.message

@@ -67,6 +67,7 @@ _PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.
 
 # The CPU runtime's built-in variables, macros that a local variable of the same name must not meet.
 _BUILTIN_VARIABLES = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
+_CLASS_KEYS = {"struct_specifier": "struct", "union_specifier": "union", "class_specifier": "class"}
 _DECLARATOR_WRAPPERS = {"init_declarator", "array_declarator", "pointer_declarator", "reference_declarator",
                         "parenthesized_declarator"}
 
@@ -176,14 +177,24 @@ def _static_shared_edits(root: Node) -> list[Edit]:
     """`__shared__ T a[N], b;` in a function -> `auto& a = cudajudge::static_shared<T[N], site>("a", "T[N]"); ...`
 
     The runtime then lays out each block's variables itself, knows their names and shapes, and
-    the memory observer bounds every access by the variable it falls in. At namespace scope the
-    declaration stays thread_local storage."""
+    the memory observer bounds every access by the variable it falls in. A type defined in the
+    declaration (`__shared__ union { ... } temp;`) is defined just before, named if it has no
+    name, since a template argument cannot define one. At namespace scope the declaration stays
+    thread_local storage."""
     edits = []
     site = 0
     for node, extern, declarators, element in _shared_declarations(root):
         named = [_declared_name(d) for d in declarators]
         if extern or node.parent is None or node.parent.type != "compound_statement" or not declarators or None in named:
             continue
+        definition = ""
+        base = node.child_by_field_name("type")
+        if base.type in _CLASS_KEYS and base.child_by_field_name("body") is not None:
+            type_name = base.child_by_field_name("name")
+            type_name = text(type_name) if type_name is not None else f"cudajudge_shared_type_{site}"
+            definition = f"{_CLASS_KEYS[base.type]} {type_name} {text(base.child_by_field_name('body'))}; "
+            qualifiers = [text(c) for c in node.children if c.type == "type_qualifier" and text(c) != "__shared__"]
+            element = " ".join(qualifiers + [type_name])
         parts = []
         for declarator, name in zip(declarators, named):
             shape = (text(declarator)[:name.start_byte - declarator.start_byte]
@@ -192,7 +203,9 @@ def _static_shared_edits(root: Node) -> list[Edit]:
             quoted = written.replace("\\", "\\\\").replace('"', '\\"')
             parts.append(f'auto& {text(name)} = cudajudge::static_shared<{written}, {site}>("{text(name)}", "{quoted}");')
             site += 1
-        edits.append(Edit(node.start_byte, node.end_byte, (" ".join(parts) + "\n" * text(node).count("\n")).encode("utf-8")))
+        replacement = definition + " ".join(parts)
+        replacement += "\n" * (text(node).count("\n") - replacement.count("\n"))
+        edits.append(Edit(node.start_byte, node.end_byte, replacement.encode("utf-8")))
     return edits
 
 

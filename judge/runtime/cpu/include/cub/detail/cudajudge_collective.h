@@ -1,0 +1,89 @@
+// What the CPU backend's CUB collectives share. They follow CUB's contracts, not its algorithms:
+// every thread stores its items in the collective's TempStorage (block shared memory, as in CUB),
+// the block (or logical warp) meets at a barrier, and the result is computed from the stored
+// items. Each contract is kept strictly: a result CUB defines only in thread 0 (or lane 0) is an
+// indeterminate value elsewhere, and reusing TempStorage without a barrier is a race the memory
+// observer reports. Barriers carry the line of the user's call. Shared memory is read and written
+// element by element, never by memcpy, which the observer would not see.
+#pragma once
+
+#include <cstring>
+#include <functional>
+#include <type_traits>
+#include <vector>
+
+#include <cuda/std/__cudajudge_alias.h>
+
+namespace cub {
+
+struct NullType {};
+
+template <class Key, class Value>
+struct KeyValuePair {
+    using key_type = Key;
+    using value_type = Value;
+    Key key;
+    Value value;
+    KeyValuePair() = default;
+    KeyValuePair(const Key& k, const Value& v) : key(k), value(v) {}
+};
+
+namespace cudajudge_detail {
+
+// The line of the user's call, as a defaulted last parameter that no int argument can bind to.
+struct CallLine {
+    int value;
+};
+#define CUDAJUDGE_CALL_LINE ::cub::cudajudge_detail::CallLine line = {__builtin_LINE()}
+
+template <int X, int Y, int Z>
+inline int linear_tid() {
+    return static_cast<int>(threadIdx.x + threadIdx.y * X + threadIdx.z * X * Y);
+}
+
+// What a thread holds where CUB leaves a result undefined: the bytes of fresh device memory.
+template <class T>
+inline T indeterminate() {
+    if constexpr (std::is_trivially_copyable_v<T> && std::is_default_constructible_v<T>) {
+        T value;
+        std::memset(static_cast<void*>(&value), 0xCD, sizeof value);
+        return value;
+    } else {
+        return T{};
+    }
+}
+
+// The reduction of items[0, count) in the shape of CUB's shuffle trees (pairs at distance 1, 2,
+// 4, ...): the rounding a learner's tolerance was made for, not a sequential sum's.
+template <class T, class Op>
+inline T tree_reduce(const T* items, int count, Op op) {
+    if (count <= 0) return indeterminate<T>();
+    std::vector<T> level;
+    level.reserve(count);
+    for (int i = 0; i < count; ++i) level.push_back(items[i]);   // one read each, seen by the memory observer
+    for (int stride = 1; stride < count; stride *= 2)
+        for (int i = 0; i + stride < count; i += 2 * stride) level[i] = op(level[i], level[i + stride]);
+    return level[0];
+}
+
+inline void block_sync(const char* api, CallLine line) {
+    cudajudge::detail::block_barrier(cudajudge::detail::BarrierKind::plain, 1, api, line.value);
+}
+
+// The lanes of the running thread's logical warp of `Width` threads, as a __syncwarp mask.
+template <int Width>
+inline unsigned int logical_warp_mask(int lane_in_block) {
+    if constexpr (Width >= 32) {
+        return 0xffffffffu;
+    } else {
+        const unsigned int group = static_cast<unsigned int>(lane_in_block % 32) / Width;
+        return ((1u << Width) - 1u) << (group * Width);
+    }
+}
+
+inline void warp_sync(unsigned int mask, const char* api, CallLine line) {
+    cudajudge::detail::warp_exchange({cudajudge::detail::WarpOp::sync, mask, 0, 0, 32, api, line.value});
+}
+
+}  // namespace cudajudge_detail
+}  // namespace cub
