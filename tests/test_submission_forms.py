@@ -1,5 +1,6 @@
 """The forms real solutions come in (judge templates, loose signatures, nvcc's dialect, workspaces
-kept across calls), judged the same on both backends: tests/forms/*.cu."""
+kept across calls, inline PTX, CUB's block primitives), judged the same on both backends:
+tests/forms/*.cu and the compile-agreement files that must also run."""
 from pathlib import Path
 
 import pytest
@@ -7,26 +8,28 @@ import pytest
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 
-FORMS = Path(__file__).resolve().parent / "forms"
+TESTS = Path(__file__).resolve().parent
 
 # file -> (verdict, line of the first diagnostic or None, words the message or a note must hold)
 EXPECTED = {
-    "relu_solve_header.cu": ("AC", None, ()),
-    "relu_solve_header_extern_c.cu": ("AC", None, ()),
-    "relu_loose_signature.cu": ("AC", 9, ("'float*'", "'const float*'", "differs only in const",
+    "forms/relu_solve_header.cu": ("AC", None, ()),
+    "forms/relu_solve_header_extern_c.cu": ("AC", None, ()),
+    "forms/relu_loose_signature.cu": ("AC", 9, ("'float*'", "'const float*'", "differs only in const",
                                           "'unsigned int'", "other signedness")),
-    "relu_long_length.cu": ("CE", 8, ("parameter 3 ('N') has type 'long', expected 'int'",)),
-    "relu_nvcc_spellings.cu": ("AC", None, ()),
-    "relu_shadowed_dim3.cu": ("AC", None, ()),
-    "relu_static_workspace.cu": ("AC", None, ()),
-    "relu_undefined_device_function.cu": ("CE", 3, ("'activate' is declared on line 3 but never defined",)),
-    "relu_undefined_host_function.cu": ("CE", 3, ("'blocks_for' is declared on line 3 but never defined",)),
+    "forms/relu_long_length.cu": ("CE", 8, ("parameter 3 ('N') has type 'long', expected 'int'",)),
+    "forms/relu_nvcc_spellings.cu": ("AC", None, ()),
+    "forms/relu_shadowed_dim3.cu": ("AC", None, ()),
+    "forms/relu_static_workspace.cu": ("AC", None, ()),
+    "forms/relu_undefined_device_function.cu": ("CE", 3, ("'activate' is declared on line 3 but never defined",)),
+    "forms/relu_undefined_host_function.cu": ("CE", 3, ("'blocks_for' is declared on line 3 but never defined",)),
+    "compile_agreement/inline_ptx.cu": ("AC", None, ()),
+    "compile_agreement/cub_block_and_warp_primitives.cu": ("AC", None, ()),
 }
 
 
 def _judge(name: str, backend: str):
-    return judge_source(load_problem(1), (FORMS / name).read_text(), backend=backend, timing=False,
-                        patterns=["sample", "edge"], filename=name, seed=5)
+    return judge_source(load_problem(1), (TESTS / name).read_text(), backend=backend, timing=False,
+                        patterns=["sample", "edge"], filename=Path(name).name, seed=5)
 
 
 def _check(result, name: str) -> None:
@@ -53,4 +56,4 @@ def test_form_on_the_gpu_backend(name):
 
 
 def test_every_form_file_has_an_expectation():
-    assert sorted(p.name for p in FORMS.glob("*.cu")) == sorted(EXPECTED)
+    assert sorted(f"forms/{p.name}" for p in (TESTS / "forms").glob("*.cu")) == sorted(n for n in EXPECTED if n.startswith("forms/"))

@@ -4,7 +4,8 @@ The file is rewritten in place, line for line, before g++ sees it:
   - kernel launches become calls of `cudajudge::launch` (judge.source.launches); a bare template
     or overloaded kernel name becomes a generic lambda, so its arguments deduce the instance;
   - `extern __shared__ T name[];` becomes a pointer to the block's dynamic shared memory;
-  - each exit from a `__global__` function records its line, for the barrier diagnostics.
+  - each exit from a `__global__` function records its line, for the barrier diagnostics;
+  - inline PTX of the common forms becomes the C++ it stands for (judge.source.inline_ptx).
 The runtime header is force-included (from a precompiled header), `<cuda_runtime.h>` and friends
 resolve to the runtime's own small headers, and the prebuilt runtime archive is linked in. The
 result is a shared library exporting the judge's entry point into `solve` and the `cudajudge_cpu_*` ABI
@@ -31,9 +32,10 @@ from pathlib import Path
 from tree_sitter import Node
 
 from judge.build.process import COMPILER_TIME_S, Finished, Job, limit_message
-from judge.build.toolchain import HOST_STD_DIR
 from judge.result import CompileInfo, Diagnostic
 from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log, parse_link_log
+from judge.source.headers import HOST_STD_DIR
+from judge.source.inline_ptx import PtxNotSupported, device_asm, translate
 from judge.source.launches import rewrite_launches
 from judge.source.program import Space, analyze
 from judge.source.syntax import Edit, EditedText, parse, text, walk
@@ -63,7 +65,8 @@ _SANITIZER_OPTIONS = ("halt_on_error=0:detect_leaks=0:allow_user_segv_handler=1:
 
 # Files whose change must not reuse builds made by their old version.
 _PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.parent / "source" / name
-                                                for name in ("launches.py", "syntax.py", "program.py", "diagnostics.py")]
+                                                for name in ("launches.py", "syntax.py", "program.py", "diagnostics.py",
+                                                             "inline_ptx.py")]
 
 # The CPU runtime's built-in variables, macros that a local variable of the same name must not meet.
 _BUILTIN_VARIABLES = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
@@ -121,7 +124,8 @@ def prepare_source(source_text: str) -> PreparedSource:
     program = analyze(masked, tree)
     kernels = [k for k in program.kernels if k.space == Space.KERNEL and k.body is not None]
     edits = (_extern_shared_edits(tree.root_node) + _static_shared_edits(tree.root_node) + _kernel_exit_edits(kernels)
-             + _deduced_launch_edits(tree.root_node, kernels) + _shadowed_builtin_edits(tree.root_node))
+             + _deduced_launch_edits(tree.root_node, kernels) + _shadowed_builtin_edits(tree.root_node)
+             + ptx_edits(device_asm(program)))
     rewrites = EditedText(launched, edits)
     return PreparedSource(rewrites.text.decode("utf-8"), source_text.encode("utf-8").split(b"\n"), launched.split(b"\n"), rewrites)
 
@@ -153,6 +157,20 @@ def _shadowed_builtin_edits(root: Node) -> list[Edit]:
             if use.type == "identifier" and use.start_byte >= node.start_byte and text(use) == name:
                 renamed[use.start_byte] = Edit(use.start_byte, use.end_byte, f"cudajudge_local_{name}".encode())
     return list(renamed.values())
+
+
+def ptx_edits(statements: list[Node]) -> list[Edit]:
+    """Each device code `asm(...)` as the C++ it stands for. A submission's untranslatable PTX was
+    refused before the build; in a file built directly it becomes a compile error naming the PTX."""
+    edits = []
+    for node in statements:
+        try:
+            replacement = translate(node)
+        except PtxNotSupported as unsupported:
+            message = str(unsupported).replace("\\", "\\\\").replace('"', '\\"')
+            replacement = f'[] {{ static_assert(sizeof(char) == 0, "{message}"); }}()'
+        edits.append(Edit(node.start_byte, node.end_byte, (replacement + "\n" * text(node).count("\n")).encode("utf-8")))
+    return edits
 
 
 def _extern_shared_edits(root: Node) -> list[Edit]:

@@ -14,8 +14,9 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
+from judge.source.headers import HOST_STD_DIR
+
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
-HOST_STD_DIR = RUNTIME_DIR / "host_std"               # <cuda/std/...> for host code
 RUNTIME_INCLUDE_DIRS = (RUNTIME_DIR / "gpu" / "include", RUNTIME_DIR, HOST_STD_DIR)
 RUNTIME_SOURCE = RUNTIME_DIR / "gpu" / "runtime.cpp"
 DEVICE_INCLUDE_DIR = RUNTIME_DIR / "gpu" / "device"    # the judge's headers for the device TU

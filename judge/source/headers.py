@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
-from judge.build.toolchain import HOST_STD_DIR
+# The <cuda/std/...> (and <cuda/functional>) headers host code may include too: the host standard
+# library as cuda::std. The host TU and the CPU backend's TU search this folder.
+HOST_STD_DIR = Path(__file__).resolve().parent.parent / "runtime" / "host_std"
 
 # Flat CUDA headers. Value: (kept in the device TU, the host TU has a shim for it).
 _CUDA_FLAT: dict[str, tuple[bool, bool]] = {

@@ -1,7 +1,7 @@
 """From a submitted file to two translation units, or to the reasons it is refused.
 
 Order: raw-byte checks, directives (include policy), parse, signature, runtime calls, device
-code's calls of host code, kernel names, split. When tree-sitter reports syntax errors the file still goes to the compilers,
+code's calls of host code, inline PTX, kernel names, split. When tree-sitter reports syntax errors the file still goes to the compilers,
 whose messages come first; tree-sitter's are kept for after them, and a signature complaint
 that may only be tree-sitter's confusion is held back until the compilers have had their say.
 """
@@ -14,6 +14,7 @@ from judge.result import Diagnostic
 from judge.source.diagnostics import SourceFile
 from judge.source.device_calls import check_device_calls
 from judge.source.directives import logical_lines
+from judge.source.inline_ptx import check_inline_ptx
 from judge.source.kernels import KernelRef, kernel_references
 from judge.source.launches import find_launches
 from judge.source.policy import check_bytes, check_directives
@@ -60,7 +61,8 @@ def prepare(problem: Problem, source: str | bytes, filename: str = "solution.cu"
     signature = check_signature(program, problem, file)
     launches = find_launches(program.fragments)
     refs, naming = kernel_references(program, launches, file)
-    refused = (check_runtime_calls(program, file) + check_device_calls(program, file) + naming
+    refused = (check_runtime_calls(program, file) + check_device_calls(program, file)
+               + check_inline_ptx(program, file) + naming
                + ([] if syntax else signature.diagnostics))
     if refused:
         raise SourceRejected(refused + syntax)

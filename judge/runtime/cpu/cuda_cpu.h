@@ -25,6 +25,7 @@
 #include "cudajudge/vector_types.h"
 #include "cudajudge/builtin_vars.h"
 #include "cudajudge/intrinsics.h"
+#include "cudajudge/ptx.h"
 #include "cudajudge/atomics.h"
 #include "cudajudge/sync.h"
 #include "cudajudge/runtime_api.h"
