@@ -3,8 +3,10 @@ the runner times solve() on them, every output it reports is checked here, and i
 against two things the runner cannot reach:
 
 - the judge side's own clock. A sample's events lie between the runner's previous message and its
-  Sample message, so a sample's reported time may not exceed the time between their arrivals
-  (WALL_SLACK for the two clocks' rates and resolution): this bounds the per-call time from above.
+  Sample message, so the samples reported up to any point may not take longer than the judge side
+  saw pass until that point's arrival (WALL_SLACK for the two clocks' rates and resolution): this
+  bounds the per-call time from above. The bound is on running totals, not on each sample, since a
+  message the judge side reads late shortens the next one's gap by as much as it lengthened its own.
   The untimed work of a sample (the L2 flush, resetting the outputs, comparing them with the first
   call's, one synchronization and one message) moves at most a few times the bytes a call moves and
   costs well under OVERHEAD_S of host time, so over the samples of a case the median arrival gap may
@@ -50,10 +52,13 @@ def benchmark_cases(problem) -> list[TestCase]:
 def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float) -> Stats:
     """The stats of a case's timed samples, once its figures pass both checks; TimingRejected else.
     `samples`: (seconds since the runner's previous message, the Sample) in order."""
-    for gap, s in samples:
-        if s.seconds * s.batch > gap * WALL_SLACK[0] + WALL_SLACK[1]:
-            raise TimingRejected(f"a sample of {s.batch} call(s) reported {s.seconds * s.batch * 1e6:.1f} µs, but "
-                                 f"only {gap * 1e6:.1f} µs passed on the judge's clock")
+    seen = claimed = 0.0
+    for count, (gap, s) in enumerate(samples, start=1):
+        seen += gap
+        claimed += s.seconds * s.batch
+        if claimed > seen * WALL_SLACK[0] + WALL_SLACK[1]:
+            raise TimingRejected(f"the first {count} sample(s) reported {claimed * 1e6:.1f} µs, but only "
+                                 f"{seen * 1e6:.1f} µs passed on the judge's clock")
     timed = [(gap, s) for gap, s in samples if not s.warmup]
     if not timed:
         raise TimingRejected("the run reported no timed sample")
