@@ -19,6 +19,7 @@ EXPECTED = {
     "forms/relu_long_length.cu": ("CE", 8, ("parameter 3 ('N') has type 'long', expected 'int'",)),
     "forms/relu_nvcc_spellings.cu": ("AC", None, ()),
     "forms/relu_shadowed_dim3.cu": ("AC", None, ()),
+    "forms/relu_shadowed_dim3_from_variables.cu": ("AC", None, ()),
     "forms/relu_static_workspace.cu": ("AC", None, ()),
     "forms/relu_undefined_device_function.cu": ("CE", 3, ("'activate' is declared on line 3 but never defined",)),
     "forms/relu_undefined_host_function.cu": ("CE", 3, ("'blocks_for' is declared on line 3 but never defined",)),

@@ -142,6 +142,12 @@ def _shadowed_builtin_edits(root: Node) -> list[Edit]:
         while declarator.parent is not None and declarator.parent.type in _DECLARATOR_WRAPPERS and \
                 declarator.parent.child_by_field_name("declarator") == declarator:
             declarator = declarator.parent
+        # `dim3 blockDim(threads);` parses as a function declaration; in a block it is the variable.
+        if declarator.parent is not None and declarator.parent.type == "function_declarator" and \
+                declarator.parent.child_by_field_name("declarator") == declarator and \
+                declarator.parent.parent is not None and declarator.parent.parent.type == "declaration" and \
+                declarator.parent.parent.parent is not None and declarator.parent.parent.parent.type == "compound_statement":
+            declarator = declarator.parent
         holder = declarator.parent
         if holder is None or holder.type not in ("declaration", "parameter_declaration") or \
                 declarator not in holder.children_by_field_name("declarator"):

@@ -1,8 +1,9 @@
 """Device code that calls host code: refused before either compiler runs, so both backends agree.
 
 NVRTC sees only device code and rejects such a call; the CPU backend compiles everything as host
-code and would accept it. The check covers `__global__` and `__device__` functions calling a
-function this file defines for the host only, or anything in `std::` (the C++ library is host code).
+code and would accept it. The check covers the functions compiled for the device (`__global__`,
+`__device__`, `__host__ __device__`, and what the split keeps in the device TU) calling a function
+this file defines for the host only, or anything in `std::` (the C++ library is host code).
 """
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ def check_device_calls(program: Program, source: SourceFile) -> list[Diagnostic]
     host_only = {name: next(f for f in program.named(name)) for name, found in spaces.items() if found == {Space.HOST}}
     found = []
     for function in program.functions:
-        if function.space not in (Space.KERNEL, Space.DEVICE) or function.body is None:
+        if function.space not in (Space.KERNEL, Space.DEVICE, Space.BOTH) or function.body is None:
             continue
-        kind = "a kernel" if function.space is Space.KERNEL else "a __device__ function"
+        kind = {Space.KERNEL: "a kernel", Space.DEVICE: "a __device__ function"}.get(function.space, "device code too")
         local = _local_names(function)
         for node in walk(function.body):
             if node.type != "call_expression":

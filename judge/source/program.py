@@ -4,7 +4,7 @@ The split into device and host translation units is driven by this classificatio
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 
@@ -43,6 +43,7 @@ class Function:
     declarator: Node             # the function_declarator
     extern_c: bool
     member: bool                 # declared inside a class
+    annotated: bool = False      # written with __host__/__device__/__global__
 
     @property
     def body(self) -> Node | None:
@@ -203,7 +204,7 @@ class _Classifier:
         if member and space is Space.HOST and "std" not in _namespaces_used(node):
             space = Space.BOTH   # plain member functions stay in the device TU; NVRTC judges their use
         self.program.functions.append(Function(node, item, _declared_name(declarator), scope, space, template,
-                                               declarator, extern_c, member))
+                                               declarator, extern_c, member, annotated=bool(tokens)))
         self.program.items.append(Item(item, space))
 
     def visit(self, node: Node, scope: tuple[str, ...] = (), extern_c: bool = False,
@@ -267,7 +268,36 @@ class _Classifier:
         return Space.HOST
 
 
+def _called_names(body: Node) -> set[str]:
+    names = set()
+    for node in walk(body):
+        if node.type == "call_expression":
+            callee = node.child_by_field_name("function")
+            if callee is not None and callee.type == "identifier":
+                names.add(text(callee))
+    return names
+
+
+def _keep_host_callers_on_the_host(program: Program) -> None:
+    """An unannotated function the split would give device code too (a member function, a constexpr
+    helper) stays host code when it calls a function of this file that is host code only: nvcc
+    would compile it for the host alone."""
+    changed = True
+    while changed:
+        changed = False
+        spaces: dict[str, set[Space]] = {}
+        for f in program.functions:
+            spaces.setdefault(f.name, set()).add(f.space)
+        host_only = {name for name, found in spaces.items() if found == {Space.HOST}}
+        for index, f in enumerate(program.functions):
+            if f.space is Space.BOTH and not f.annotated and f.body is not None and _called_names(f.body) & host_only:
+                program.functions[index] = replace(f, space=Space.HOST)
+                program.items = [Item(i.node, Space.HOST) if i.node == f.item else i for i in program.items]
+                changed = True
+
+
 def analyze(source: bytes, tree: Tree | None = None) -> Program:
     program = Program(source, tree or parse(source))
     _Classifier(program).visit(program.tree.root_node)
+    _keep_host_callers_on_the_host(program)
     return program

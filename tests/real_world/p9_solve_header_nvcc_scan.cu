@@ -1,4 +1,4 @@
-// Style: "template header" (#include "solve.h", C++ linkage) with nvcc spellings: uint, host min/max, dim3 blockDim/gridDim.
+// Style: "template header" (#include "solve.h", C++ linkage) with nvcc spellings: uint, host max(), dim3 blockDim/gridDim.
 #include "solve.h"
 #include <cuda_runtime.h>
 
