@@ -10,6 +10,7 @@ from typing import Protocol
 
 import numpy as np
 
+from judge.entry import ENTRY_SYMBOL
 from judge.problems.model import Problem
 
 # ctypes types of scalar parameters, by dtype.
@@ -78,11 +79,6 @@ def broken_driver_message(exc: BaseException) -> str:
     """A driver failure that no launch of solve() reported: solve() broke the process's CUDA state."""
     return (f"the CUDA driver failed after solve() ran ({exc}): solve() must not touch file descriptors, "
             "memory or device state that it did not create")
-
-
-# The C function a build exports for the judge to call: it takes the problem's parameters and calls
-# the submission's solve() with them, whatever its linkage (judge.source.signature.entry_point).
-ENTRY_SYMBOL = "cudajudge_solve"
 
 
 def solve_entry(lib: ctypes.CDLL, problem: Problem):

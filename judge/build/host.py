@@ -14,7 +14,7 @@ from pathlib import Path
 
 from judge.build.process import Job
 from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
-from judge.backends.base import ENTRY_SYMBOL
+from judge.entry import ENTRY_SYMBOL
 
 HOST_TU_NAME = "host.cu"
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from judge.backends.base import ENTRY_SYMBOL
+from judge.entry import ENTRY_SYMBOL
 from judge.problems.model import Problem
 from judge.result import Diagnostic
 from judge.source.diagnostics import SourceFile

@@ -46,11 +46,7 @@ class BlockLoad {
     static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr bool BLOCK_EXCHANGE = ALGORITHM == BLOCK_LOAD_TRANSPOSE;
     static constexpr bool WARP_EXCHANGE = ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE || ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED;
-    struct Exchange {
-        T items[BLOCK_THREADS * ITEMS_PER_THREAD];
-    };
-    struct Nothing {};
-    using Storage = std::conditional_t<BLOCK_EXCHANGE || WARP_EXCHANGE, Exchange, Nothing>;
+    using Storage = cudajudge_detail::ExchangeTile<T, BLOCK_THREADS * ITEMS_PER_THREAD, BLOCK_EXCHANGE || WARP_EXCHANGE>;
 
 public:
     struct TempStorage : Storage {};

@@ -81,6 +81,26 @@ inline unsigned int logical_warp_mask(int lane_in_block) {
     }
 }
 
+// The running thread's place in its logical warp of `Width` threads.
+template <int Width>
+struct LogicalWarp {
+    int lane;
+    unsigned int mask;
+    LogicalWarp() {
+        const int tid = static_cast<int>(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
+        lane = tid % Width;
+        mask = logical_warp_mask<Width>(tid);
+    }
+};
+
+// The tile a BlockLoad or BlockStore exchanges its items through, when its algorithm transposes.
+template <class T, int Tile, bool Exchange>
+struct ExchangeTile {
+    T items[Tile];
+};
+template <class T, int Tile>
+struct ExchangeTile<T, Tile, false> {};
+
 inline void warp_sync(unsigned int mask, const char* api, CallLine line) {
     cudajudge::detail::warp_exchange({cudajudge::detail::WarpOp::sync, mask, 0, 0, 32, api, line.value});
 }

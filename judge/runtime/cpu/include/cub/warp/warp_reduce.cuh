@@ -14,11 +14,7 @@ class WarpReduce {
 public:
     struct TempStorage : Storage {};
 
-    explicit WarpReduce(TempStorage& temp_storage) : storage_(temp_storage) {
-        const int tid = static_cast<int>(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
-        lane_ = tid % LOGICAL_WARP_THREADS;
-        mask_ = cudajudge_detail::logical_warp_mask<LOGICAL_WARP_THREADS>(tid);
-    }
+    explicit WarpReduce(TempStorage& temp_storage) : storage_(temp_storage) {}
 
     // The logical warp's reduction in its lane 0; what other lanes get is undefined, as in CUB.
     T Sum(T input, CUDAJUDGE_CALL_LINE) { return reduce(input, std::plus<>{}, LOGICAL_WARP_THREADS, line); }
@@ -31,18 +27,17 @@ public:
 private:
     template <class ReductionOp>
     T reduce(T input, ReductionOp op, int valid_items, cudajudge_detail::CallLine line) {
-        if (lane_ < valid_items) storage_.items[lane_] = input;
-        cudajudge_detail::warp_sync(mask_, "cub::WarpReduce", line);
+        if (warp_.lane < valid_items) storage_.items[warp_.lane] = input;
+        cudajudge_detail::warp_sync(warp_.mask, "cub::WarpReduce", line);
         T result = cudajudge_detail::indeterminate<T>();
-        if (lane_ == 0)
+        if (warp_.lane == 0)
             result = cudajudge_detail::tree_reduce(storage_.items, valid_items < LOGICAL_WARP_THREADS ? valid_items : LOGICAL_WARP_THREADS, op);
-        cudajudge_detail::warp_sync(mask_, "cub::WarpReduce", line);   // CUB's shuffles leave no reads pending
+        cudajudge_detail::warp_sync(warp_.mask, "cub::WarpReduce", line);   // CUB's shuffles leave no reads pending
         return result;
     }
 
     Storage& storage_;
-    int lane_;
-    unsigned int mask_;
+    cudajudge_detail::LogicalWarp<LOGICAL_WARP_THREADS> warp_;
 };
 
 }  // namespace cub

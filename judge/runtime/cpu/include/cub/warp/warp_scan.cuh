@@ -14,11 +14,7 @@ class WarpScan {
 public:
     struct TempStorage : Storage {};
 
-    explicit WarpScan(TempStorage& temp_storage) : storage_(temp_storage) {
-        const int tid = static_cast<int>(threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
-        lane_ = tid % LOGICAL_WARP_THREADS;
-        mask_ = cudajudge_detail::logical_warp_mask<LOGICAL_WARP_THREADS>(tid);
-    }
+    explicit WarpScan(TempStorage& temp_storage) : storage_(temp_storage) {}
 
     void InclusiveSum(T input, T& output, CUDAJUDGE_CALL_LINE) { T total; scan(input, output, std::plus<>{}, true, nullptr, total, line); }
     void InclusiveSum(T input, T& output, T& warp_aggregate, CUDAJUDGE_CALL_LINE) {
@@ -51,38 +47,37 @@ public:
         scan(input, output, op, false, &initial_value, warp_aggregate, line);
     }
     T Broadcast(T input, unsigned int src_lane, CUDAJUDGE_CALL_LINE) {
-        storage_.items[lane_] = input;
-        cudajudge_detail::warp_sync(mask_, "cub::WarpScan::Broadcast", line);
+        storage_.items[warp_.lane] = input;
+        cudajudge_detail::warp_sync(warp_.mask, "cub::WarpScan::Broadcast", line);
         T value = storage_.items[src_lane];
-        cudajudge_detail::warp_sync(mask_, "cub::WarpScan::Broadcast", line);
+        cudajudge_detail::warp_sync(warp_.mask, "cub::WarpScan::Broadcast", line);
         return value;
     }
 
 private:
     template <class Op>
     void scan(T input, T& output, Op op, bool inclusive, const T* initial, T& aggregate, cudajudge_detail::CallLine line) {
-        storage_.items[lane_] = input;
-        cudajudge_detail::warp_sync(mask_, "cub::WarpScan", line);
+        storage_.items[warp_.lane] = input;
+        cudajudge_detail::warp_sync(warp_.mask, "cub::WarpScan", line);
         T running = storage_.items[0];
-        for (int i = 1; i <= lane_; ++i) running = op(running, storage_.items[i]);   // inclusive, up to this lane
+        for (int i = 1; i <= warp_.lane; ++i) running = op(running, storage_.items[i]);   // inclusive, up to this lane
         T total = running;
-        for (int i = lane_ + 1; i < LOGICAL_WARP_THREADS; ++i) total = op(total, storage_.items[i]);
+        for (int i = warp_.lane + 1; i < LOGICAL_WARP_THREADS; ++i) total = op(total, storage_.items[i]);
         aggregate = total;
         if (inclusive) {
             output = running;
-        } else if (lane_ == 0) {
+        } else if (warp_.lane == 0) {
             output = initial ? *initial : cudajudge_detail::indeterminate<T>();
         } else {
             T before = storage_.items[0];
-            for (int i = 1; i < lane_; ++i) before = op(before, storage_.items[i]);
+            for (int i = 1; i < warp_.lane; ++i) before = op(before, storage_.items[i]);
             output = initial ? op(*initial, before) : before;
         }
-        cudajudge_detail::warp_sync(mask_, "cub::WarpScan", line);
+        cudajudge_detail::warp_sync(warp_.mask, "cub::WarpScan", line);
     }
 
     Storage& storage_;
-    int lane_;
-    unsigned int mask_;
+    cudajudge_detail::LogicalWarp<LOGICAL_WARP_THREADS> warp_;
 };
 
 }  // namespace cub
