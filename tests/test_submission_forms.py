@@ -23,6 +23,7 @@ EXPECTED = {
     "forms/relu_static_workspace.cu": ("AC", None, ()),
     "forms/relu_undefined_device_function.cu": ("CE", 3, ("'activate' is declared on line 3 but never defined",)),
     "forms/relu_undefined_host_function.cu": ("CE", 3, ("'blocks_for' is declared on line 3 but never defined",)),
+    "forms/relu_inline_ptx_bits.cu": ("AC", None, ()),
     "compile_agreement/inline_ptx.cu": ("AC", None, ()),
     "compile_agreement/cub_block_and_warp_primitives.cu": ("AC", None, ()),
 }

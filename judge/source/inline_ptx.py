@@ -81,12 +81,18 @@ class _Translator:
             if index >= len(self.operands):
                 raise PtxNotSupported(f"operand {token} is not given")
             expression = f"({self.operands[index][1]})"
-            return f"(({ctype}){expression})" if ctype else expression
+            return f"cudajudge::ptx::bits<{ctype}>{expression}" if ctype else expression
         if token.startswith("%") and token[1:] in _SPECIAL:
-            return f"(({ctype}){_SPECIAL[token[1:]]})" if ctype else _SPECIAL[token[1:]]
+            return f"cudajudge::ptx::bits<{ctype}>({_SPECIAL[token[1:]]})" if ctype else _SPECIAL[token[1:]]
         if re.fullmatch(r"-?(0[xX][0-9a-fA-F]+|\d+)[uU]?", token):
-            return f"(({ctype}){token})" if ctype else token
+            return f"(({ctype}){token})" if ctype else token   # an immediate is a number of the type
         raise PtxNotSupported(f"operand {token}")
+
+    def assign(self, token: str, value: str) -> str:
+        """An output operand set to `value`, keeping its bits where the C++ types differ in name only."""
+        if not (token.strip().startswith("%") and token.strip()[1:].isdigit()):
+            raise PtxNotSupported(f"destination {token.strip()}")
+        return f"cudajudge::ptx::assign({self.operand(token)}, {value})"
 
     def address(self, token: str, ctype: str, volatile: bool) -> str:
         match = _ADDRESS.match(token.strip())
@@ -118,25 +124,25 @@ class _Translator:
         if ctype is None or not args:
             raise PtxNotSupported("")
         if head == "mov" and len(args) == 2:
-            return f"{self.operand(args[0])} = {self.operand(args[1], ctype)}"
+            return self.assign(args[0], self.operand(args[1], ctype))
         if head == "ld" and len(args) == 2:
             volatile = any(p in ("volatile", "relaxed", "acquire") for p in parts)
-            return f"{self.operand(args[0])} = {self.address(args[1], ctype, volatile)}"
+            return self.assign(args[0], self.address(args[1], ctype, volatile))
         if head == "st" and len(args) == 2:
             volatile = any(p in ("volatile", "relaxed", "release") for p in parts)
             return f"{self.address(args[0], ctype, volatile)} = {self.operand(args[1], ctype)}"
         if head in _BINARY and len(args) == 3 and "wide" not in parts and "hi" not in parts:
             a, b = self.operand(args[1], ctype), self.operand(args[2], ctype)
-            return f"{self.operand(args[0])} = ({ctype})({_BINARY[head].format(a=a, b=b)})"
+            return self.assign(args[0], f"({ctype})({_BINARY[head].format(a=a, b=b)})")
         if head in ("mad", "fma") and len(args) == 4 and "wide" not in parts and "hi" not in parts:
             a, b, c = (self.operand(x, ctype) for x in args[1:])
-            return f"{self.operand(args[0])} = ({ctype})({a} * {b} + {c})"
+            return self.assign(args[0], f"({ctype})({a} * {b} + {c})")
         if head == "prmt" and len(args) == 4:
             a, b, c = (self.operand(x, "unsigned int") for x in args[1:])
-            return f"{self.operand(args[0])} = __byte_perm({a}, {b}, {c})"
+            return self.assign(args[0], f"__byte_perm({a}, {b}, {c})")
         unary = _UNARY.get((head, ptx_type)) or _UNARY.get((head, None))
         if unary and len(args) == 2:
-            return f"{self.operand(args[0])} = ({ctype})({unary}({self.operand(args[1], ctype)}))"
+            return self.assign(args[0], f"({ctype})({unary}({self.operand(args[1], ctype)}))")
         raise PtxNotSupported("")
 
 

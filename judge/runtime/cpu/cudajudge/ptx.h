@@ -3,6 +3,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstring>
+#include <type_traits>
 
 namespace cudajudge::ptx {
 
@@ -28,5 +30,20 @@ inline unsigned int lanemask(int kind) {
 }
 template <class T>
 inline T absolute(T v) { return v < T(0) ? T(-v) : v; }
+
+// PTX registers are untyped bits: a value of the instruction's type from an operand of another
+// C++ type of the same size keeps its bits (`mov.b32 %0, %1` of a float); of another size it converts.
+template <class To, class From>
+inline To bits(From v) {
+    if constexpr (sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<From> && !std::is_same_v<To, From>) {
+        To out;
+        std::memcpy(&out, &v, sizeof out);
+        return out;
+    } else {
+        return static_cast<To>(v);
+    }
+}
+template <class Out, class Value>
+inline void assign(Out& out, Value v) { out = bits<std::remove_cv_t<Out>>(v); }
 
 }  // namespace cudajudge::ptx

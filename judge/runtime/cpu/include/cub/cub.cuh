@@ -1,3 +1,4 @@
-// CUB is device-library code compiled by nvcc; the CPU backend cannot run it.
+// <cub/cub.cuh> brings CUB's device-wide algorithms, which the judge does not run yet (the policy
+// refuses this header before a build); the block and warp primitives have headers of their own.
 #pragma once
-#error "CUB is not available on the CPU backend; write the block/warp primitive yourself or judge on a GPU"
+#error "<cub/cub.cuh> is not supported: include the block- or warp-level header you use, e.g. <cub/block/block_reduce.cuh>"
