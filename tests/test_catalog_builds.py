@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from judge.build import build
-from judge.build.host import exports_solve
+from judge.build.host import exports_entry
 from judge.problems.loader import parse_problem, problem_folders
 from judge.problems.validator import expected_verdict
 from judge.result import Verdict
@@ -21,4 +21,4 @@ def test_catalog_source_builds(folder: Path, path: Path):
         assert not result.ok and result.compile.diagnostics
         return
     assert result.ok, "\n".join(f"{d.line}: {d.message}" for d in result.compile.diagnostics)
-    assert result.cubin.stat().st_size > 0 and exports_solve(result.library)
+    assert result.cubin.stat().st_size > 0 and exports_entry(result.library)
