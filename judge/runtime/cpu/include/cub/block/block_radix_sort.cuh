@@ -2,10 +2,7 @@
 // stable sort of the block's keys by the bits [begin_bit, end_bit) of CUB's radix order (floats'
 // bits twiddled so that -0.0 comes before +0.0 and negative NaNs first), blocked in and out.
 #pragma once
-#include <algorithm>
 #include <cstdint>
-#include <numeric>
-#include <vector>
 
 #include "../detail/cudajudge_collective.h"
 
@@ -90,18 +87,10 @@ private:
         if (tid_ == 0) {
             const int width = end_bit - begin_bit;
             const unsigned long long mask = width >= 64 ? ~0ull : ((1ull << width) - 1ull);
-            auto digit = [&](int at) { return (cudajudge_detail::radix_bits(storage_.keys[at]) >> begin_bit) & mask; };
-            std::vector<int> order(TILE);   // on the heap: a tile can outgrow an emulated thread's stack
-            std::iota(order.begin(), order.end(), 0);
-            std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return descending ? digit(a) > digit(b) : digit(a) < digit(b); });
-            std::vector<KeyT> sorted_keys(TILE);
-            for (int i = 0; i < TILE; ++i) sorted_keys[i] = storage_.keys[order[i]];
-            for (int i = 0; i < TILE; ++i) storage_.keys[i] = sorted_keys[i];
-            if constexpr (!KEYS_ONLY) {
-                std::vector<ValueT> sorted_values(TILE);
-                for (int i = 0; i < TILE; ++i) sorted_values[i] = storage_.values[order[i]];
-                for (int i = 0; i < TILE; ++i) storage_.values[i] = sorted_values[i];
-            }
+            auto digit = [&](const KeyT& key) { return (cudajudge_detail::radix_bits(key) >> begin_bit) & mask; };
+            auto less = [&](const KeyT& a, const KeyT& b) { return descending ? digit(a) > digit(b) : digit(a) < digit(b); };
+            if constexpr (KEYS_ONLY) cudajudge_detail::sort_tile(storage_.keys, static_cast<KeyT*>(nullptr), TILE, less);
+            else cudajudge_detail::sort_tile(storage_.keys, storage_.values, TILE, less);
         }
         cudajudge_detail::block_sync("cub::BlockRadixSort", line);
         for (int i = 0; i < ITEMS_PER_THREAD; ++i) {

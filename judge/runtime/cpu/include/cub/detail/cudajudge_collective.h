@@ -7,6 +7,7 @@
 // element by element, never by memcpy, which the observer would not see.
 #pragma once
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <type_traits>
@@ -64,6 +65,24 @@ inline T tree_reduce(const T* items, int count, Op op) {
     for (int stride = 1; stride < count; stride *= 2)
         for (int i = 0; i + stride < count; i += 2 * stride) level[i] = op(level[i], level[i + stride]);
     return level[0];
+}
+
+// Stable-sorts keys[0, tile) by `less`, moving values[0, tile) with them when values is not null
+// (done by one thread, between the block's barriers).
+template <class Key, class Value, class Less>
+inline void sort_tile(Key* keys, Value* values, int tile, Less less) {
+    std::vector<int> order(tile);   // on the heap: a tile can outgrow an emulated thread's stack
+    for (int i = 0; i < tile; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return less(keys[a], keys[b]); });
+    std::vector<Key> sorted_keys;
+    sorted_keys.reserve(tile);
+    for (int i = 0; i < tile; ++i) sorted_keys.push_back(keys[order[i]]);
+    for (int i = 0; i < tile; ++i) keys[i] = sorted_keys[i];
+    if (values == nullptr) return;
+    std::vector<Value> sorted_values;
+    sorted_values.reserve(tile);
+    for (int i = 0; i < tile; ++i) sorted_values.push_back(values[order[i]]);
+    for (int i = 0; i < tile; ++i) values[i] = sorted_values[i];
 }
 
 inline void block_sync(const char* api, CallLine line) {
