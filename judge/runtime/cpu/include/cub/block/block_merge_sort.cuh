@@ -10,10 +10,7 @@ class BlockMergeSort {
     static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
     static constexpr bool KEYS_ONLY = std::is_same_v<ValueT, NullType>;
-    struct Storage {
-        KeyT keys[TILE];
-        std::conditional_t<KEYS_ONLY, char, ValueT> values[KEYS_ONLY ? 1 : TILE];
-    };
+    using Storage = cudajudge_detail::SortTile<KeyT, ValueT, TILE>;
     using Values = ValueT (*)[ITEMS_PER_THREAD];
 
 public:
@@ -51,8 +48,7 @@ private:
         }
         cudajudge_detail::block_sync("cub::BlockMergeSort", line);
         if (tid_ == 0) {
-            if constexpr (KEYS_ONLY) cudajudge_detail::sort_tile(storage_.keys, static_cast<KeyT*>(nullptr), TILE, compare_op);
-            else cudajudge_detail::sort_tile(storage_.keys, storage_.values, TILE, compare_op);
+            storage_.sort(compare_op);
         }
         cudajudge_detail::block_sync("cub::BlockMergeSort", line);
         for (int i = 0; i < ITEMS_PER_THREAD; ++i) {

@@ -32,10 +32,7 @@ class BlockRadixSort {
     static constexpr int BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
     static constexpr int TILE = BLOCK_THREADS * ITEMS_PER_THREAD;
     static constexpr bool KEYS_ONLY = std::is_same_v<ValueT, NullType>;
-    struct Storage {
-        KeyT keys[TILE];
-        std::conditional_t<KEYS_ONLY, char, ValueT> values[KEYS_ONLY ? 1 : TILE];
-    };
+    using Storage = cudajudge_detail::SortTile<KeyT, ValueT, TILE>;
 
 public:
     struct TempStorage : Storage {};
@@ -89,8 +86,7 @@ private:
             const unsigned long long mask = width >= 64 ? ~0ull : ((1ull << width) - 1ull);
             auto digit = [&](const KeyT& key) { return (cudajudge_detail::radix_bits(key) >> begin_bit) & mask; };
             auto less = [&](const KeyT& a, const KeyT& b) { return descending ? digit(a) > digit(b) : digit(a) < digit(b); };
-            if constexpr (KEYS_ONLY) cudajudge_detail::sort_tile(storage_.keys, static_cast<KeyT*>(nullptr), TILE, less);
-            else cudajudge_detail::sort_tile(storage_.keys, storage_.values, TILE, less);
+            storage_.sort(less);
         }
         cudajudge_detail::block_sync("cub::BlockRadixSort", line);
         for (int i = 0; i < ITEMS_PER_THREAD; ++i) {

@@ -85,6 +85,20 @@ inline void sort_tile(Key* keys, Value* values, int tile, Less less) {
     for (int i = 0; i < tile; ++i) values[i] = sorted_values[i];
 }
 
+// A block sort's tile: keys and, unless Value is NullType, the values that move with them.
+template <class Key, class Value, int Tile>
+struct SortTile {
+    static constexpr bool keys_only = std::is_same_v<Value, NullType>;
+    Key keys[Tile];
+    std::conditional_t<keys_only, char, Value> values[keys_only ? 1 : Tile];
+
+    template <class Less>
+    void sort(Less less) {
+        if constexpr (keys_only) sort_tile(keys, static_cast<Key*>(nullptr), Tile, less);
+        else sort_tile(keys, values, Tile, less);
+    }
+};
+
 inline void block_sync(const char* api, CallLine line) {
     cudajudge::detail::block_barrier(cudajudge::detail::BarrierKind::plain, 1, api, line.value);
 }
