@@ -78,7 +78,6 @@ class CpuBackend:
         self.observed_path = Path(observed) if observed else None
         self.observed = _load(problem, self.observed_path) if observed else None
         self.lib, self.library = self.plain, library   # the build the next call runs on
-
         self.device = f"CPU emulation ({self.plain.cudajudge_cpu_threads()} threads)"
         self._schedule_seed = zlib.crc32(problem.slug.encode())
 

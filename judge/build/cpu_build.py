@@ -38,7 +38,7 @@ from judge.source.headers import HOST_STD_DIR
 from judge.source.inline_ptx import PtxNotSupported, device_asm, translate
 from judge.source.launches import rewrite_launches
 from judge.source.program import Space, analyze
-from judge.source.syntax import Edit, EditedText, parse, text, walk
+from judge.source.syntax import Edit, EditedText, c_string_literal, parse, text, walk
 
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime" / "cpu"
 CXX = "g++"
@@ -62,6 +62,10 @@ _SANITIZER_FLAGS = ["-fsanitize=address", "-fsanitize-recover=address", "-fno-om
 # How a process that loads an AddressSanitizer build must run (see sanitizer_environment).
 _SANITIZER_OPTIONS = ("halt_on_error=0:detect_leaks=0:allow_user_segv_handler=1:handle_segv=0:handle_sigbus=0:"
                       "handle_sigfpe=0:handle_sigill=0:handle_abort=0:print_summary=0")
+
+# Where a submission's (and its precompiled header's) includes resolve: the runtime's headers, then
+# <cuda/std/...> as the host library.
+_INCLUDE_FLAGS = ["-I", str(RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR)]
 
 # Files whose change must not reuse builds made by their old version.
 _PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.parent / "source" / name
@@ -173,8 +177,7 @@ def ptx_edits(statements: list[Node]) -> list[Edit]:
         try:
             replacement = translate(node)
         except PtxNotSupported as unsupported:
-            message = str(unsupported).replace("\\", "\\\\").replace('"', '\\"')
-            replacement = f'[] {{ static_assert(sizeof(char) == 0, "{message}"); }}()'
+            replacement = f'[] {{ static_assert(sizeof(char) == 0, {c_string_literal(str(unsupported))}); }}()'
         edits.append(Edit(node.start_byte, node.end_byte, (replacement + "\n" * text(node).count("\n")).encode("utf-8")))
     return edits
 
@@ -224,8 +227,8 @@ def _static_shared_edits(root: Node) -> list[Edit]:
             shape = (text(declarator)[:name.start_byte - declarator.start_byte]
                      + text(declarator)[name.end_byte - declarator.start_byte:])
             written = " ".join(f"{element}{shape}".split())
-            quoted = written.replace("\\", "\\\\").replace('"', '\\"')
-            parts.append(f'auto& {text(name)} = cudajudge::static_shared<{written}, {site}>("{text(name)}", "{quoted}");')
+            parts.append(f'auto& {text(name)} = cudajudge::static_shared<{written}, {site}>("{text(name)}", '
+                         f'{c_string_literal(written)});')
             site += 1
         replacement = definition + " ".join(parts)
         replacement += "\n" * (text(node).count("\n") - replacement.count("\n"))
@@ -354,7 +357,7 @@ def _digest(paths: list[Path], *extra: str) -> str:
 
 
 def _runtime_files() -> list[Path]:
-    shared = [RUNTIME_DIR.parent / name for name in ("cudajudge_runtime_types.h", "cudajudge_min_max.h", "cudajudge_nvcc_names.h")]
+    shared = sorted(RUNTIME_DIR.parent.glob("*.h"))   # the headers both runtimes include (min/max, nvcc's names, types)
     return [*shared, *sorted(p for p in (*RUNTIME_DIR.rglob("*"), *HOST_STD_DIR.rglob("*")) if p.is_file())]
 
 
@@ -393,7 +396,7 @@ def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str], observable
         for name, header_flags in headers:
             header = scratch / name
             header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
-            commands.append([CXX, *header_flags, "-I", str(RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR), "-x", "c++-header", str(header),
+            commands.append([CXX, *header_flags, *_INCLUDE_FLAGS, "-x", "c++-header", str(header),
                              "-o", str(header) + ".gch"])
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             results = list(pool.map(lambda c: subprocess.run(c, capture_output=True, text=True), commands))
@@ -439,7 +442,7 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", entry: str = "
         # Compiled and linked apart: a link with -fsanitize=thread would pull in the sanitizer's runtime.
         header = runtime.observed_header if observed else runtime.header
         compile_command = [CXX, *flags, f"-fdebug-prefix-map={scratch}=.", "-include", str(header),
-                           "-I", str(RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR), "-x", "c++", "-c", compiled_name, "-o", "solution.o"]
+                           *_INCLUDE_FLAGS, "-x", "c++", "-c", compiled_name, "-o", "solution.o"]
         link_command = [CXX, *_flags(asan), "-shared", "solution.o", "-Wl,--whole-archive", str(runtime.archive),
                         "-Wl,--no-whole-archive", "-Wl,-Bsymbolic", "-Wl,--no-undefined", "-o", LIBRARY_NAME]
         deadline = time.perf_counter() + timeout_s

@@ -15,6 +15,7 @@ from pathlib import Path
 from judge.build.process import Job
 from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
 from judge.entry import ENTRY_SYMBOL
+from judge.source.syntax import c_string_literal
 
 HOST_TU_NAME = "host.cu"
 
@@ -63,13 +64,9 @@ class RuntimeObject:
         return None
 
 
-def _c_string(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
 def kernel_table_source(names: list[str], lowered: list[str]) -> str:
     def array(symbol: str, values: list[str]) -> str:
-        entries = "".join(f"    {_c_string(v)},\n" for v in values)
+        entries = "".join(f"    {c_string_literal(v)},\n" for v in values)
         return f'extern "C" const char* const {symbol}[] = {{\n{entries}    nullptr\n}};\n'
     return (array("cudajudge_kernel_names", names) + array("cudajudge_kernel_lowered", lowered) +
             f'extern "C" const int cudajudge_kernel_count = {len(names)};\n')

@@ -21,9 +21,8 @@ RUNTIME_INCLUDE_DIRS = (RUNTIME_DIR / "gpu" / "include", RUNTIME_DIR, HOST_STD_D
 RUNTIME_SOURCE = RUNTIME_DIR / "gpu" / "runtime.cpp"
 DEVICE_INCLUDE_DIR = RUNTIME_DIR / "gpu" / "device"    # the judge's headers for the device TU
 NVCC_NAMES_HEADER = RUNTIME_DIR / "cudajudge_nvcc_names.h"   # pre-included in the device TU
-_RUNTIME_FILES = (RUNTIME_DIR / "cuda_runtime.h", RUNTIME_DIR / "cudajudge_runtime_types.h",
-                  RUNTIME_DIR / "cudajudge_min_max.h", NVCC_NAMES_HEADER,
-                  *sorted((RUNTIME_DIR / "gpu").rglob("*.[ch]*")), *sorted(p for p in HOST_STD_DIR.rglob("*") if p.is_file()))
+_RUNTIME_FILES = (*sorted(RUNTIME_DIR.glob("*.h")), *sorted((RUNTIME_DIR / "gpu").rglob("*.[ch]*")),
+                  *sorted(p for p in HOST_STD_DIR.rglob("*") if p.is_file()))
 
 # The judge's own build logic: a change to it must not reuse artifacts built by the old one.
 _PIPELINE_FILES = sorted(p for p in Path(__file__).resolve().parent.glob("*.py") if not p.name.startswith("cpu_")) + \

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from judge.result import Diagnostic
 from judge.source.diagnostics import SourceFile
-from judge.source.program import Program, Space
+from judge.source.program import Program, Space, calls
 from judge.source.syntax import line_of, text, walk
+
 
 def _local_names(function) -> set[str]:
     """Names the function declares itself (parameters, locals, lambdas): a call of one is no host call."""
@@ -26,25 +27,14 @@ def _local_names(function) -> set[str]:
 
 
 def check_device_calls(program: Program, source: SourceFile) -> list[Diagnostic]:
-    spaces: dict[str, set[Space]] = {}
-    for f in program.functions:
-        if not f.member:
-            spaces.setdefault(f.name, set()).add(f.space)
-    host_only = {name: next(f for f in program.named(name)) for name, found in spaces.items() if found == {Space.HOST}}
+    host_only = program.host_only(members=False)   # device code cannot call a member unqualified
     found = []
     for function in program.functions:
         if function.space not in (Space.KERNEL, Space.DEVICE, Space.BOTH) or function.body is None:
             continue
         kind = {Space.KERNEL: "a kernel", Space.DEVICE: "a __device__ function"}.get(function.space, "device code too")
         local = _local_names(function)
-        for node in walk(function.body):
-            if node.type != "call_expression":
-                continue
-            callee = node.child_by_field_name("function")
-            if callee is None:
-                continue
-            if callee.type == "template_function":
-                callee = callee.child_by_field_name("name")
+        for node, callee in calls(function.body):
             name = text(callee)
             if callee.type == "identifier" and name in host_only and name not in local:
                 found.append(source.diagnostic(line_of(node), callee.start_point.column + 1,

@@ -1,9 +1,10 @@
 """From a submitted file to two translation units, or to the reasons it is refused.
 
 Order: raw-byte checks, directives (include policy), parse, signature, runtime calls, device
-code's calls of host code, inline PTX, kernel names, split. When tree-sitter reports syntax errors the file still goes to the compilers,
-whose messages come first; tree-sitter's are kept for after them, and a signature complaint
-that may only be tree-sitter's confusion is held back until the compilers have had their say.
+code's calls of host code, inline PTX, kernel names, split. When tree-sitter reports syntax
+errors the file still goes to the compilers, whose messages come first; tree-sitter's are kept
+for after them, and a signature complaint that may only be tree-sitter's confusion is held back
+until the compilers have had their say.
 """
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
+from typing import Iterator
 
 from tree_sitter import Node, Tree
 
@@ -100,6 +101,26 @@ class Program:
 
     def named(self, name: str) -> list[Function]:
         return [f for f in self.functions if f.name == name and not f.member]
+
+    def host_only(self, members: bool) -> dict[str, Function]:
+        """Names whose every function in the file (member functions too, if `members`) is host code
+        only, each with its first such function."""
+        chosen = [f for f in self.functions if members or not f.member]
+        spaces: dict[str, set[Space]] = {}
+        for f in chosen:
+            spaces.setdefault(f.name, set()).add(f.space)
+        return {name: next(f for f in chosen if f.name == name) for name, found in spaces.items() if found == {Space.HOST}}
+
+
+def calls(body: Node) -> Iterator[tuple[Node, Node]]:
+    """Each call in `body` with the expression it calls (a template's name for `f<T>(...)`)."""
+    for node in walk(body):
+        if node.type == "call_expression":
+            callee = node.child_by_field_name("function")
+            if callee is not None and callee.type == "template_function":
+                callee = callee.child_by_field_name("name")
+            if callee is not None:
+                yield node, callee
 
 
 def _space_tokens(node: Node) -> set[str]:
@@ -268,16 +289,6 @@ class _Classifier:
         return Space.HOST
 
 
-def _called_names(body: Node) -> set[str]:
-    names = set()
-    for node in walk(body):
-        if node.type == "call_expression":
-            callee = node.child_by_field_name("function")
-            if callee is not None and callee.type == "identifier":
-                names.add(text(callee))
-    return names
-
-
 def _keep_host_callers_on_the_host(program: Program) -> None:
     """An unannotated function the split would give device code too (a member function, a constexpr
     helper) stays host code when it calls a function of this file that is host code only: nvcc
@@ -285,12 +296,10 @@ def _keep_host_callers_on_the_host(program: Program) -> None:
     changed = True
     while changed:
         changed = False
-        spaces: dict[str, set[Space]] = {}
-        for f in program.functions:
-            spaces.setdefault(f.name, set()).add(f.space)
-        host_only = {name for name, found in spaces.items() if found == {Space.HOST}}
+        host_only = program.host_only(members=True)   # a member may call another unqualified
         for index, f in enumerate(program.functions):
-            if f.space is Space.BOTH and not f.annotated and f.body is not None and _called_names(f.body) & host_only:
+            if f.space is Space.BOTH and not f.annotated and f.body is not None and \
+                    any(callee.type == "identifier" and text(callee) in host_only for _, callee in calls(f.body)):
                 program.functions[index] = replace(f, space=Space.HOST)
                 program.items = [Item(i.node, Space.HOST) if i.node == f.item else i for i in program.items]
                 changed = True

@@ -70,19 +70,16 @@ def normalize_type(spelling: str) -> str:
     return out
 
 
-_INTEGER_WIDTHS = {"signed char": 1, "short": 2, "int": 4, "long long": 8}
-
-
-def _integer_width(normalized: str) -> int | None:
-    return _INTEGER_WIDTHS.get(normalized.removeprefix("unsigned ").replace("unsigned char", "signed char")
-                               if normalized != "unsigned char" else "signed char")
+# Bytes of each normalized integer type whose other signedness makes the same call.
+_INTEGER_WIDTHS = {"signed char": 1, "unsigned char": 1, "short": 2, "unsigned short": 2, "int": 4, "unsigned int": 4,
+                   "long long": 8, "unsigned long long": 8}
 
 
 def _same_call(found: str, want: str) -> str | None:
     """How two different normalized types still make the same call, or None when they do not."""
     if "*" in found and found.replace("const ", "").replace(" const", "") == want.replace("const ", "").replace(" const", ""):
         return "differs only in const"
-    if "*" not in found + want and _integer_width(found) is not None and _integer_width(found) == _integer_width(want):
+    if "*" not in found + want and _INTEGER_WIDTHS.get(found, 0) == _INTEGER_WIDTHS.get(want, -1):
         return "has the same width and the other signedness"
     return None
 

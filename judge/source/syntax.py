@@ -121,6 +121,11 @@ class EditedText:
         return src_line, src - self._source_lines[src_line - 1] + 1
 
 
+def c_string_literal(value: str) -> str:
+    """`value` as a C++ string literal, for text the judge writes into code it compiles."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
 def line_starts(data: bytes) -> list[int]:
     return [0] + [m.end() for m in re.finditer(b"\n", data)]
 

@@ -1,5 +1,5 @@
-// What inline PTX's special registers read on the CPU backend (judge/build/cpu_ptx.py translates
-// `asm` statements into calls of these).
+// What inline PTX stands for on the CPU backend: judge/source/inline_ptx.py translates `asm`
+// statements into C++ that calls these.
 #pragma once
 
 #include <chrono>

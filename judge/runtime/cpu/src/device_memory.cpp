@@ -73,16 +73,23 @@ cudaError_t DeviceMemory::allocate(void** out, size_t size, int line) {
         return cudaErrorMemoryAllocation;
     }
     unsigned char* user = base + guard_bytes;
-    fill_guard(base, guard_bytes, 0);
     std::memset(user, fresh_byte, size);
-    fill_guard(user + size, back_guard, guard_bytes);
-    CUDAJUDGE_POISON(base, guard_bytes);
-    CUDAJUDGE_POISON(user + size, back_guard);
-    buffers_[reinterpret_cast<uintptr_t>(user)] = {base, size, back_guard, line};
+    const Buffer buffer{base, size, back_guard, line};
+    arm_guards(buffer);
+    buffers_[reinterpret_cast<uintptr_t>(user)] = buffer;
     name_global(user, size, guard_bytes, back_guard, "the " + std::to_string(size) + "-byte cudaMalloc buffer from line " + std::to_string(line), 0);
     in_use_ += size;
     *out = user;
     return cudaSuccess;
+}
+
+void DeviceMemory::arm_guards(const Buffer& buffer) {
+    CUDAJUDGE_UNPOISON(buffer.base, guard_bytes);
+    CUDAJUDGE_UNPOISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);
+    fill_guard(buffer.base, guard_bytes, 0);
+    fill_guard(buffer.base + guard_bytes + buffer.size, buffer.back_guard, guard_bytes);
+    CUDAJUDGE_POISON(buffer.base, guard_bytes);
+    CUDAJUDGE_POISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);
 }
 
 void DeviceMemory::free_buffer(const Buffer& buffer) {
@@ -139,13 +146,7 @@ std::string DeviceMemory::damaged_guards() {
     for (const auto& [address, buffer] : buffers_) {
         std::string damage = check(buffer);
         if (damage.empty()) continue;
-        // Buffers outlive calls: the guards are restored so that the next call reports only its own damage.
-        CUDAJUDGE_UNPOISON(buffer.base, guard_bytes);
-        CUDAJUDGE_UNPOISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);
-        fill_guard(buffer.base, guard_bytes, 0);
-        fill_guard(buffer.base + guard_bytes + buffer.size, buffer.back_guard, guard_bytes);
-        CUDAJUDGE_POISON(buffer.base, guard_bytes);
-        CUDAJUDGE_POISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);
+        arm_guards(buffer);   // buffers outlive calls: the next call reports only its own damage
         return damage;
     }
     return "";

@@ -33,6 +33,7 @@ private:
 
     std::string check(const Buffer& buffer) const;
     void free_buffer(const Buffer& buffer);
+    static void arm_guards(const Buffer& buffer);   // fills both guards with their pattern and poisons them
 
     std::mutex mutex_;
     std::map<uintptr_t, Buffer> buffers_;  // by the address handed to the user
