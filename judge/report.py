@@ -61,7 +61,9 @@ def kernels_table(result: Result) -> Table:
     table = Table("kernel", "grid", "block", "smem", "calls", "time", title="per-kernel breakdown (untimed pass)")
     total = sum(k.total_us for k in result.timing.per_kernel) or 1.0
     for k in result.timing.per_kernel:
-        table.add_row(k.kernel, "×".join(map(str, k.grid)), "×".join(map(str, k.block)), str(k.shared_bytes), str(k.calls),
+        # A device-wide algorithm (CUB, Thrust) is recorded under its name, without a launch shape.
+        shape = ("×".join(map(str, k.grid)), "×".join(map(str, k.block))) if any(k.grid) else ("algorithm", "-")
+        table.add_row(k.kernel, *shape, str(k.shared_bytes), str(k.calls),
                       Text.assemble(f"{k.total_us:9.1f} µs ", _bar(k.total_us, total, "cyan")))
     return table
 

@@ -13,8 +13,21 @@
 // kernel call would and hands their addresses to cudajudge::launch_pending().
 #pragma once
 
+// Standard headers come first: the CUDA qualifier macros defined below (__noinline__, ...) must not
+// rewrite them (libstdc++ spells GNU attributes with the same names), and the judge's host library
+// (Thrust, CUB's device-wide algorithms) includes them after this header.
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
 #include <initializer_list>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 // nvcc's cuda_runtime.h brings the C math functions (fmaxf, sqrtf, ...) to host code too.
 #include <math.h>
 

@@ -3,9 +3,12 @@
 NVRTC sees only device code and rejects such a call; the CPU backend compiles everything as host
 code and would accept it. The check covers the functions compiled for the device (`__global__`,
 `__device__`, `__host__ __device__`, and what the split keeps in the device TU) calling a function
-this file defines for the host only, or anything in `std::` (the C++ library is host code).
+this file defines for the host only, anything in `std::` (the C++ library is host code), or Thrust's and
+CUB's device-wide algorithms (host-side libraries here).
 """
 from __future__ import annotations
+
+import re
 
 from judge.result import Diagnostic
 from judge.source.diagnostics import SourceFile
@@ -40,6 +43,11 @@ def check_device_calls(program: Program, source: SourceFile) -> list[Diagnostic]
                 found.append(source.diagnostic(line_of(node), callee.start_point.column + 1,
                     f"{function.name} is {kind} and calls {name}, a host function (line {host_only[name].line}): "
                     f"mark {name} __device__ (or __host__ __device__) to call it from device code", stage="policy"))
+            elif callee.type == "qualified_identifier" and re.match(r"(thrust|cub::Device\w+)::", name.lstrip(":")):
+                found.append(source.diagnostic(line_of(node), callee.start_point.column + 1,
+                    f"{function.name} is {kind} and calls {name}: Thrust's algorithms and CUB's device-wide ones "
+                    f"are called from host code (solve()); device code has CUB's block and warp primitives",
+                    stage="policy"))
             elif callee.type == "qualified_identifier" and name.lstrip(":").startswith("std::"):
                 found.append(source.diagnostic(line_of(node), callee.start_point.column + 1,
                     f"{function.name} is {kind} and calls {name}: the C++ standard library is host code; device code "

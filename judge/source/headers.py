@@ -51,6 +51,11 @@ _STANDARD: dict[str, str | None] = {
 # adds nothing (the CPU runtime ships an empty one for the same reason).
 SOLVE_HEADER = "solve.h"
 
+# What <cub/cub.cuh> becomes: the block and warp primitives in the device TU (the judge's device
+# header), the device-wide algorithms in the host TU.
+CUB_COLLECTIVES_HEADER = "cudajudge_cub_collectives.cuh"
+DEVICE_WIDE_CUB_HEADER = "cub/cudajudge_device.cuh"
+
 _PATH = re.compile(r"^[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*(\.[A-Za-z0-9]+)?$")
 
 
@@ -67,8 +72,8 @@ class HeaderRefused(ValueError):
 
 
 def _supported_summary() -> str:
-    return ("CUDA headers (cuda_runtime.h, cuda_fp16.h, cooperative_groups.h, cub/block/..., cub/warp/..., "
-            "cuda/std/..., ...) and the standard headers " + ", ".join(sorted(k for k in _STANDARD if "." not in k)))
+    return ("CUDA headers (cuda_runtime.h, cuda_fp16.h, cooperative_groups.h, cub/cub.cuh, cub/block/..., "
+            "cub/warp/..., cub/device/..., thrust/..., cuda/std/..., ...) and the standard headers " + ", ".join(sorted(k for k in _STANDARD if "." not in k)))
 
 
 def header_use(path: str, quoted: bool) -> HeaderUse:
@@ -88,17 +93,24 @@ def header_use(path: str, quoted: bool) -> HeaderUse:
     if path in _STANDARD:
         return HeaderUse(_STANDARD[path], path, heavy=False)
     top, _, below = path.partition("/")
-    if top == "cub" and below:
-        if below == "cub.cuh" or below.startswith("device/"):
-            raise HeaderRefused(f"{shown} is not supported: device-wide CUB algorithms are launched "
-                                f"from host code, which NVRTC cannot compile; include the block- or warp-level "
-                                f"header you use, e.g. <cub/block/block_reduce.cuh> or <cub/warp/warp_scan.cuh>")
-        return HeaderUse(path, None, heavy=True)
+    if top in ("cub", "thrust") and below:
+        return _cccl_use(path, shown, top, below)
     if top == "cooperative_groups" and below:
         return HeaderUse(path, None, heavy=True)
     if top == "cuda" and (below.startswith("std/") or below in _CCCL_CUDA):
         return HeaderUse(path, path if (HOST_STD_DIR / path).is_file() else None, heavy=True)
-    if top == "thrust":
-        raise HeaderRefused(f"{shown} is not supported: Thrust algorithms run from host code; "
-                            f"write the kernel yourself or use CUB's block/warp primitives in device code")
     raise HeaderRefused(f"{shown} is not allowed: a submission may include only {_supported_summary()}")
+
+
+def _cccl_use(path: str, shown: str, top: str, below: str) -> HeaderUse:
+    """CUB and Thrust: block and warp primitives are device code; device-wide algorithms and Thrust are
+    host code, which both backends take from the judge's host library (HOST_STD_DIR)."""
+    if path == "cub/cub.cuh":
+        return HeaderUse(CUB_COLLECTIVES_HEADER, DEVICE_WIDE_CUB_HEADER, heavy=True)
+    if top == "cub" and not below.startswith("device/"):
+        return HeaderUse(path, None, heavy=True)
+    if (HOST_STD_DIR / path).is_file():
+        return HeaderUse(None, path, heavy=False)
+    folder = HOST_STD_DIR / ("cub/device" if top == "cub" else "thrust")
+    offered = sorted(f"<{p.relative_to(HOST_STD_DIR)}>" for p in folder.glob("*.*"))
+    raise HeaderRefused(f"{shown} is not supported: the judge provides " + ", ".join(offered))

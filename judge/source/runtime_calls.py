@@ -1,4 +1,5 @@
-"""The CUDA runtime subset a submission may call, and the check that it calls nothing else."""
+"""The CUDA runtime subset and the device-wide algorithms (CUB's Device*, Thrust's) a submission may
+call, and the check that it calls nothing else of either."""
 from __future__ import annotations
 
 import re
@@ -18,6 +19,44 @@ SUPPORTED_RUNTIME_CALLS = (
 
 _RUNTIME_NAME = re.compile(r"^(?:::)?(cuda[A-Z]\w*)$")
 
+# What judge/runtime/host_std provides for host code, on both backends.
+SUPPORTED_ALGORITHMS: dict[str, tuple[str, ...]] = {
+    "cub::DeviceReduce": ("Sum", "Min", "Max", "ArgMin", "ArgMax", "Reduce"),
+    "cub::DeviceScan": ("InclusiveSum", "ExclusiveSum", "InclusiveScan", "ExclusiveScan"),
+    "cub::DeviceRadixSort": ("SortKeys", "SortKeysDescending", "SortPairs", "SortPairsDescending"),
+    "cub::DeviceSelect": ("Flagged", "Unique"),
+    "cub::DeviceHistogram": ("HistogramEven",),
+    "cub::DeviceSegmentedReduce": ("Sum", "Min", "Max", "Reduce"),
+    "cub::DeviceRunLengthEncode": ("Encode",),
+    "thrust": ("sort", "stable_sort", "sort_by_key", "stable_sort_by_key", "reduce", "inclusive_scan",
+               "exclusive_scan", "max_element", "min_element", "fill", "sequence", "count", "unique", "copy"),
+}
+_THRUST_HELPERS = ("device_pointer_cast", "raw_pointer_cast", "device_ptr", "plus", "minus", "multiplies", "less",
+                   "greater", "maximum", "minimum")
+
+# Thrust and CUB calls that run a functor of the user's on the device.
+_FUNCTOR_CALLS = {"thrust::transform", "thrust::transform_reduce", "thrust::copy_if", "thrust::count_if",
+                  "thrust::for_each", "thrust::for_each_n", "thrust::remove_if", "thrust::replace_if",
+                  "thrust::partition", "thrust::generate", "thrust::tabulate", "thrust::transform_inclusive_scan",
+                  "thrust::transform_exclusive_scan", "cub::DeviceSelect::If", "cub::DevicePartition::If",
+                  "cub::DeviceTransform::Transform", "cub::DeviceFor::ForEach", "cub::DeviceFor::Bulk"}
+
+_ALGORITHM_NAME = re.compile(r"^(?:::)?((thrust|cub::Device\w+)::(\w+))")
+
+
+def _algorithm_refusal(called: str) -> str | None:
+    """Why a qualified call into Thrust or CUB's device-wide algorithms is refused, or None."""
+    match = _ALGORITHM_NAME.match(called)
+    if not match:
+        return None
+    name, owner, member = match.groups()
+    if member in SUPPORTED_ALGORITHMS.get(owner, ()) or (owner == "thrust" and member in _THRUST_HELPERS):
+        return None
+    supported = "; ".join(f"{o}::{{{', '.join(members)}}}" for o, members in SUPPORTED_ALGORITHMS.items())
+    why = ("it runs a functor of yours on the device, which the judge cannot compile for host-side algorithms "
+           "yet; write that step as a kernel" if name in _FUNCTOR_CALLS else "the judge does not provide it")
+    return f"{name} is not supported: {why}. Device-wide algorithms the judge runs: {supported}"
+
 
 def _macro_names(program: Program) -> set[str]:
     return {text(n.child_by_field_name("name")) for n in walk(program.tree.root_node)
@@ -25,7 +64,8 @@ def _macro_names(program: Program) -> set[str]:
 
 
 def check_runtime_calls(program: Program, source: SourceFile) -> list[Diagnostic]:
-    """A diagnostic for every call of a cuda* function outside the supported subset."""
+    """A diagnostic for every call of a cuda* function, a Thrust function or a CUB device-wide algorithm
+    outside what the judge supports."""
     own = {f.name for f in program.functions} | _macro_names(program)
     supported = set(SUPPORTED_RUNTIME_CALLS)
     found = []
@@ -38,11 +78,15 @@ def check_runtime_calls(program: Program, source: SourceFile) -> list[Diagnostic
                 continue
             if function.type == "template_function":
                 function = function.child_by_field_name("name")
+            column = None if fragment.in_macro else function.start_point.column + 1
+            refusal = _algorithm_refusal(text(function))
+            if refusal is not None:
+                found.append(source.diagnostic(fragment.file_line(node), column, refusal, stage="policy"))
+                continue
             match = _RUNTIME_NAME.match(text(function))
             if not match or match.group(1) in supported or match.group(1) in own:
                 continue
             name = match.group(1)
-            column = None if fragment.in_macro else function.start_point.column + 1
             found.append(source.diagnostic(
                 fragment.file_line(node), column,
                 f"{name} is not supported by the judge. Supported CUDA runtime calls: "

@@ -14,9 +14,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <math.h>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
 

@@ -15,6 +15,9 @@
 //                                          attributed to the launch that caused it (tests, not timing)
 //   cudajudge_set_profiled_launches(on)    on: bracket every launch with a pair of events, so each
 //                                          record carries the kernel's time (a profiling pass, not timing)
+//   cudajudge_set_algorithm_handler(fn)    who runs device-wide algorithms (CUB's Device*, Thrust's):
+//                                          fn(call, message, capacity) returns 0 or a cudaError_t code
+//                                          with its message; each call is recorded like a launch
 //   solve(...)                             the user's entry point
 //   cudajudge_last_error_message(buf, n)   the first error recorded since the last reset:
 //                                          returns its cudaError_t (0: none) and writes its message
@@ -38,6 +41,8 @@
 
 #include <cstddef>
 
+#include "../host_std/cudajudge/device_algorithm_abi.h"
+
 #define CUDAJUDGE_EXPORT extern "C" __attribute__((visibility("default")))
 #define CUDAJUDGE_MAX_LAUNCH_RECORDS 4096
 
@@ -57,6 +62,8 @@ CUDAJUDGE_EXPORT int cudajudge_init(const void* cubin, size_t cubin_size, unsign
 CUDAJUDGE_EXPORT void cudajudge_set_stream(void* stream);
 CUDAJUDGE_EXPORT void cudajudge_set_checked_launches(int on);
 CUDAJUDGE_EXPORT void cudajudge_set_profiled_launches(int on);
+typedef int (*cudajudge_algorithm_handler)(const cudajudge_algorithm_call* call, char* message, size_t capacity);
+CUDAJUDGE_EXPORT void cudajudge_set_algorithm_handler(cudajudge_algorithm_handler handler);
 CUDAJUDGE_EXPORT int cudajudge_last_error_message(char* buffer, size_t capacity);
 CUDAJUDGE_EXPORT int cudajudge_memory_exceeded(void);
 CUDAJUDGE_EXPORT size_t cudajudge_arena_in_use(void);

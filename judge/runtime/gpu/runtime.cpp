@@ -147,6 +147,7 @@ struct State {
     bool profiled_launches = false;
     std::vector<cudajudge_launch_info> launches;
     std::vector<std::pair<CUevent, CUevent>> launch_events;   // per record: start and end, when profiled
+    cudajudge_algorithm_handler algorithm_handler = nullptr;
     long long launch_total = 0;
 
     cudaError_t last_error = cudaSuccess;   // what cudaGetLastError reports
@@ -334,6 +335,31 @@ extern "C" void cudajudge_set_pending_launch(const void* kernel, dim3 grid, dim3
 
 extern "C" void cudajudge_set_call_line(int line) { state().call_line = line; }
 
+// Keeps a record of a launch (up to CUDAJUDGE_MAX_LAUNCH_RECORDS); null when it is only counted.
+cudajudge_launch_info* keep_record(const cudajudge_launch_info& launch) {
+    State& s = state();
+    ++s.launch_total;
+    if (s.launches.size() >= CUDAJUDGE_MAX_LAUNCH_RECORDS) return nullptr;
+    s.launches.push_back(launch);
+    s.launch_events.emplace_back(nullptr, nullptr);
+    return &s.launches.back();
+}
+
+// In a profiling pass: an event before the work on the launch stream, kept with the last record;
+// the returned end event is recorded after the work.
+CUevent start_profile(const cudajudge_launch_info* record) {
+    State& s = state();
+    if (!s.profiled_launches || !record) return nullptr;
+    CUevent start = nullptr, end = nullptr;
+    if (s.driver.cuEventCreate(&start, 0) != 0 || s.driver.cuEventCreate(&end, 0) != 0) {
+        if (start) s.driver.cuEventDestroy(start);
+        return nullptr;
+    }
+    s.driver.cuEventRecord(start, launch_stream());
+    s.launch_events.back() = {start, end};
+    return end;
+}
+
 extern "C" void cudajudge_launch_pending(void** args, size_t) {
     State& s = state();
     Pending p = s.pending;
@@ -346,13 +372,7 @@ extern "C" void cudajudge_launch_pending(void** args, size_t) {
     cudajudge_launch_info launch{k ? k->name : "(unknown kernel)", k ? k->lowered : "",
                                  {p.grid.x, p.grid.y, p.grid.z}, {p.block.x, p.block.y, p.block.z},
                                  p.shared, p.line, cudaSuccess, -1.0f};
-    ++s.launch_total;
-    bool kept = s.launches.size() < CUDAJUDGE_MAX_LAUNCH_RECORDS;
-    if (kept) {
-        s.launches.push_back(launch);
-        s.launch_events.emplace_back(nullptr, nullptr);
-    }
-    cudajudge_launch_info* record = kept ? &s.launches.back() : nullptr;
+    cudajudge_launch_info* record = keep_record(launch);
     auto refuse = [&](cudaError_t code, const std::string& why) {
         if (record) record->status = code;
         fail(code, "launch of " + describe(launch) + " was not made: " + why);
@@ -362,20 +382,10 @@ extern "C" void cudajudge_launch_pending(void** args, size_t) {
                                                           "(launch kernels by name)");
     std::string problem = check_configuration(*k, launch);
     if (!problem.empty()) return refuse(cudaErrorInvalidConfiguration, problem);
-    std::pair<CUevent, CUevent> events{nullptr, nullptr};
-    if (s.profiled_launches && record) {
-        CUevent start = nullptr, end = nullptr;
-        if (s.driver.cuEventCreate(&start, 0) == 0 && s.driver.cuEventCreate(&end, 0) == 0) {
-            events = {start, end};
-            s.driver.cuEventRecord(start, launch_stream());
-            s.launch_events.back() = events;
-        } else if (start) {
-            s.driver.cuEventDestroy(start);
-        }
-    }
+    CUevent end = start_profile(record);
     CUresult r = s.driver.cuLaunchKernel(k->function, p.grid.x, p.grid.y, p.grid.z, p.block.x, p.block.y, p.block.z,
                                          static_cast<unsigned>(p.shared), launch_stream(), args, nullptr);
-    if (events.second) s.driver.cuEventRecord(events.second, launch_stream());
+    if (end) s.driver.cuEventRecord(end, launch_stream());
     if (r) return refuse(static_cast<cudaError_t>(r), driver_message(r));
     if (s.checked_launches) {
         r = s.driver.cuStreamSynchronize(launch_stream());
@@ -384,6 +394,32 @@ extern "C" void cudajudge_launch_pending(void** args, size_t) {
             fail(static_cast<cudaError_t>(r), driver_message(r) + " in " + describe(launch));
         }
     }
+}
+
+// A device-wide algorithm (CUB's Device*, Thrust's): run by the harness's handler on the launch
+// stream, recorded under the algorithm's name like a launch.
+extern "C" int cudajudge_device_algorithm(const cudajudge_algorithm_call* call) {
+    State& s = state();
+    cudajudge_launch_info launch{call->name, "", {0, 0, 0}, {0, 0, 0}, 0, call->line, cudaSuccess, -1.0f};
+    cudajudge_launch_info* record = keep_record(launch);
+    auto failed = [&](cudaError_t code, const std::string& why) {
+        if (record) record->status = code;
+        return fail(code, why);
+    };
+    if (call->refusal) return failed(cudaErrorInvalidValue, call->refusal);
+    if (!s.ready || !s.algorithm_handler)
+        return failed(cudaErrorNotSupported, std::string(call->name) + " needs the judge's harness, which is not attached");
+    CUevent end = start_profile(record);
+    char message[1024] = "";
+    int code = s.algorithm_handler(call, message, sizeof message);
+    if (end) s.driver.cuEventRecord(end, launch_stream());
+    if (code) return failed(static_cast<cudaError_t>(code), message);
+    if (s.checked_launches) {
+        CUresult r = s.driver.cuStreamSynchronize(launch_stream());
+        if (r) return failed(static_cast<cudaError_t>(r), driver_message(r) + " in " + call->name + " on line " +
+                                                            std::to_string(call->line));
+    }
+    return cudaSuccess;
 }
 
 // --- the runtime subset ---------------------------------------------------------------------
@@ -619,6 +655,10 @@ CUDAJUDGE_EXPORT void cudajudge_set_stream(void* stream) { state().stream = stat
 CUDAJUDGE_EXPORT void cudajudge_set_checked_launches(int on) { state().checked_launches = on != 0; }
 
 CUDAJUDGE_EXPORT void cudajudge_set_profiled_launches(int on) { state().profiled_launches = on != 0; }
+
+CUDAJUDGE_EXPORT void cudajudge_set_algorithm_handler(cudajudge_algorithm_handler handler) {
+    state().algorithm_handler = handler;
+}
 
 CUDAJUDGE_EXPORT int cudajudge_last_error_message(char* buffer, size_t capacity) {
     State& s = state();

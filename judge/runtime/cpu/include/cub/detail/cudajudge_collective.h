@@ -14,20 +14,9 @@
 #include <vector>
 
 #include <cuda/std/__cudajudge_alias.h>
+#include <cub/detail/cudajudge_key_value_pair.h>
 
 namespace cub {
-
-struct NullType {};
-
-template <class Key, class Value>
-struct KeyValuePair {
-    using key_type = Key;
-    using value_type = Value;
-    Key key;
-    Value value;
-    KeyValuePair() = default;
-    KeyValuePair(const Key& k, const Value& v) : key(k), value(v) {}
-};
 
 namespace cudajudge_detail {
 

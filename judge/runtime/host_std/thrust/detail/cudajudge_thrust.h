@@ -1,0 +1,352 @@
+// Thrust's algorithms for host code on device memory, on both backends: raw device pointers with
+// the thrust::device (or thrust::cuda::par) policy, or thrust::device_ptr. Each call goes to the
+// backend as a device-wide algorithm (see cudajudge/device_algorithms.h).
+#pragma once
+#include <cudajudge/device_algorithms.h>
+
+#include <cstddef>
+#include <functional>
+
+namespace thrust {
+
+template <class T>
+class device_ptr {
+public:
+    using element_type = T;
+    using value_type = std::remove_cv_t<T>;
+    using difference_type = std::ptrdiff_t;
+
+    device_ptr() : ptr_(nullptr) {}
+    explicit device_ptr(T* ptr) : ptr_(ptr) {}
+    template <class U, class = std::enable_if_t<std::is_convertible_v<U*, T*>>>
+    device_ptr(const device_ptr<U>& other) : ptr_(other.get()) {}
+
+    T* get() const { return ptr_; }
+    device_ptr operator+(difference_type n) const { return device_ptr(ptr_ + n); }
+    device_ptr operator-(difference_type n) const { return device_ptr(ptr_ - n); }
+    difference_type operator-(const device_ptr& other) const { return ptr_ - other.ptr_; }
+    device_ptr& operator+=(difference_type n) { ptr_ += n; return *this; }
+    device_ptr& operator-=(difference_type n) { ptr_ -= n; return *this; }
+    device_ptr& operator++() { ++ptr_; return *this; }
+    device_ptr& operator--() { --ptr_; return *this; }
+    bool operator==(const device_ptr& other) const { return ptr_ == other.ptr_; }
+    bool operator!=(const device_ptr& other) const { return ptr_ != other.ptr_; }
+    bool operator<(const device_ptr& other) const { return ptr_ < other.ptr_; }
+
+private:
+    T* ptr_;
+};
+
+template <class T>
+inline device_ptr<T> device_pointer_cast(T* ptr) { return device_ptr<T>(ptr); }
+template <class T>
+inline device_ptr<T> device_pointer_cast(device_ptr<T> ptr) { return ptr; }
+template <class T>
+inline T* raw_pointer_cast(device_ptr<T> ptr) { return ptr.get(); }
+template <class T>
+inline T* raw_pointer_cast(T* ptr) { return ptr; }
+
+namespace detail {
+struct device_policy {
+    device_policy on(cudaStream_t) const { return *this; }
+};
+}  // namespace detail
+
+inline constexpr detail::device_policy device{};
+namespace cuda {
+inline constexpr ::thrust::detail::device_policy par{};
+inline constexpr ::thrust::detail::device_policy par_nosync{};
+}  // namespace cuda
+
+template <class T = void> using plus = std::plus<T>;
+template <class T = void> using minus = std::minus<T>;
+template <class T = void> using multiplies = std::multiplies<T>;
+template <class T = void> using less = std::less<T>;
+template <class T = void> using greater = std::greater<T>;
+template <class T = void> using maximum = ::cuda::maximum<T>;
+template <class T = void> using minimum = ::cuda::minimum<T>;
+
+}  // namespace thrust
+
+template <class T>
+struct cudajudge::algorithms::device_iterator<thrust::device_ptr<T>> {
+    static constexpr bool valid = true;
+    using value_type = std::remove_cv_t<T>;
+    static T* raw(thrust::device_ptr<T> p) { return p.get(); }
+};
+
+namespace thrust::cudajudge_detail {
+
+namespace a = ::cudajudge::algorithms;
+using Policy = ::thrust::detail::device_policy;
+
+template <class It>
+constexpr bool check_iterator() {
+    static_assert(a::device_iterator<It>::valid,
+                  "the judge runs Thrust's algorithms on raw device pointers (with thrust::device) and "
+                  "thrust::device_ptr; other iterators (counting, transform, zip, device_vector's) are not supported");
+    return true;
+}
+
+template <class Comp, class T>
+constexpr int order_of() {
+    using C = std::remove_cv_t<Comp>;
+    if constexpr (std::is_same_v<C, std::less<void>> || std::is_same_v<C, std::less<T>>) return 1;
+    else if constexpr (std::is_same_v<C, std::greater<void>> || std::is_same_v<C, std::greater<T>>) return -1;
+    else return 0;
+}
+
+template <class Keys, class Value, class Comp>
+inline void sort(const char* name, Keys first, Keys last, Value* values, Comp, int line) {
+    check_iterator<Keys>();
+    using T = a::value_of<Keys>;
+    constexpr int order = order_of<Comp, T>();
+    static_assert(order != 0, "Thrust sorts here with thrust::less or thrust::greater: a comparator of your own "
+                              "cannot run on the device here yet");
+    a::Call call(name, line, CUDAJUDGE_ALGO_SORT);
+    call.items<T>(a::raw(first), a::raw(first), last - first);
+    call.descending = order < 0;
+    if constexpr (!std::is_void_v<Value>) {
+        call.values_in = values;
+        call.values_out = values;
+        call.value_bytes = sizeof(Value);
+    }
+    call.run();
+}
+
+template <class It, class Init, class Op>
+inline Init reduce(It first, It last, Init init, Op, int line) {
+    check_iterator<It>();
+    constexpr int op = a::operator_of<Op>;
+    static_assert(op != CUDAJUDGE_OP_NONE, "thrust::reduce: " CUDAJUDGE_OPERATOR_MESSAGE);
+    using T = a::value_of<It>;
+    static_assert(std::is_same_v<Init, T> || (a::is_item<Init> && sizeof(Init) >= 4),
+                  "thrust::reduce accumulates in the type of init: give it the items' type, or a 32- or 64-bit "
+                  "integer, float or double");
+    Init result = init;
+    a::Call call("thrust::reduce", line, CUDAJUDGE_ALGO_REDUCE);
+    call.op = op;
+    call.items<T>(a::raw(first), nullptr, last - first);
+    call.set_value<Init>(call.init, init);
+    call.result_to<Init>(&result, true);
+    call.run();
+    return result;
+}
+
+template <class In, class Out, class Init, class Op>
+inline Out scan(const char* name, bool exclusive, In first, In last, Out result, Init init, Op, int line) {
+    check_iterator<In>();
+    check_iterator<Out>();
+    constexpr int op = a::operator_of<Op>;
+    static_assert(op != CUDAJUDGE_OP_NONE, "thrust's scans: " CUDAJUDGE_OPERATOR_MESSAGE);
+    using T = a::value_of<In>;
+    static_assert(std::is_same_v<T, a::value_of<Out>>, "Thrust's scans here write the type they read: pass an output of the input's type");
+    a::Call call(name, line, CUDAJUDGE_ALGO_SCAN);
+    call.op = op;
+    call.exclusive = exclusive;
+    call.items<T>(a::raw(first), a::raw(result), last - first);
+    call.set_value<T>(call.init, exclusive ? static_cast<T>(init) : a::identity_of<T>(op));
+    call.run();
+    return result + (last - first);
+}
+
+template <class It>
+inline It extremum(const char* name, It first, It last, int op, int line) {
+    check_iterator<It>();
+    using T = a::value_of<It>;
+    long long index = 0;
+    a::Call call(name, line, CUDAJUDGE_ALGO_ARG_REDUCE);
+    call.op = op;
+    call.items<T>(a::raw(first), nullptr, last - first);
+    call.result_to<long long>(&index, true);
+    call.run();
+    return first == last ? last : first + index;
+}
+
+template <class It, class T>
+inline void fill(const char* name, int kind, It first, It last, T value, T step, int line) {
+    check_iterator<It>();
+    using V = a::value_of<It>;
+    a::Call call(name, line, kind);
+    call.items<V>(nullptr, a::raw(first), last - first);
+    call.set_value<V>(call.init, value);
+    call.set_value<V>(call.step, step);
+    call.run();
+}
+
+}  // namespace thrust::cudajudge_detail
+
+namespace thrust {
+
+#define CUDAJUDGE_THRUST_SORTS(NAME)                                                                              \
+    template <class It>                                                                                           \
+    inline void NAME(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {                       \
+        cudajudge_detail::sort<It, void>("thrust::" #NAME, first, last, nullptr, std::less<void>{}, site.line);      \
+    }                                                                                                             \
+    template <class It, class Comp>                                                                               \
+    inline void NAME(const detail::device_policy&, It first, It last, Comp comp, CUDAJUDGE_CALL_SITE) {            \
+        cudajudge_detail::sort<It, void>("thrust::" #NAME, first, last, nullptr, comp, site.line);                   \
+    }                                                                                                             \
+    template <class T>                                                                                            \
+    inline void NAME(device_ptr<T> first, device_ptr<T> last, CUDAJUDGE_CALL_SITE) {                               \
+        cudajudge_detail::sort<device_ptr<T>, void>("thrust::" #NAME, first, last, nullptr, std::less<void>{},       \
+                                                    site.line);                                                   \
+    }                                                                                                             \
+    template <class T, class Comp>                                                                                \
+    inline void NAME(device_ptr<T> first, device_ptr<T> last, Comp comp, CUDAJUDGE_CALL_SITE) {                    \
+        cudajudge_detail::sort<device_ptr<T>, void>("thrust::" #NAME, first, last, nullptr, comp, site.line);        \
+    }                                                                                                             \
+    template <class Keys, class Values>                                                                           \
+    inline void NAME##_by_key(const detail::device_policy&, Keys first, Keys last, Values values,                 \
+                              CUDAJUDGE_CALL_SITE) {                                                              \
+        cudajudge_detail::check_iterator<Values>();                                                               \
+        cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, cudajudge_detail::a::raw(values),           \
+                               std::less<void>{}, site.line);                                                     \
+    }                                                                                                             \
+    template <class Keys, class Values, class Comp>                                                               \
+    inline void NAME##_by_key(const detail::device_policy&, Keys first, Keys last, Values values, Comp comp,      \
+                              CUDAJUDGE_CALL_SITE) {                                                              \
+        cudajudge_detail::check_iterator<Values>();                                                               \
+        cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, cudajudge_detail::a::raw(values), comp,     \
+                               site.line);                                                                        \
+    }                                                                                                             \
+    template <class K, class V>                                                                                   \
+    inline void NAME##_by_key(device_ptr<K> first, device_ptr<K> last, device_ptr<V> values, CUDAJUDGE_CALL_SITE) { \
+        cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, values.get(), std::less<void>{}, site.line); \
+    }
+CUDAJUDGE_THRUST_SORTS(sort)
+CUDAJUDGE_THRUST_SORTS(stable_sort)
+#undef CUDAJUDGE_THRUST_SORTS
+
+#define CUDAJUDGE_COMMA ,
+// Each algorithm takes the device policy first; with thrust::device_ptr it may be left out.
+#define CUDAJUDGE_THRUST_POLICY_FREE(RETURN, NAME, PARAMS, ARGS)                                                  \
+    template <class T>                                                                                            \
+    inline RETURN NAME(device_ptr<T> first, device_ptr<T> last PARAMS, CUDAJUDGE_CALL_SITE) {                      \
+        return NAME(device, first, last ARGS, site);                                                              \
+    }
+
+template <class It>
+inline ::cudajudge::algorithms::value_of<It> reduce(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::reduce(first, last, ::cudajudge::algorithms::value_of<It>{}, std::plus<void>{}, site.line);
+}
+template <class It, class Init>
+inline Init reduce(const detail::device_policy&, It first, It last, Init init, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::reduce(first, last, init, std::plus<void>{}, site.line);
+}
+template <class It, class Init, class Op>
+inline Init reduce(const detail::device_policy&, It first, It last, Init init, Op op, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::reduce(first, last, init, op, site.line);
+}
+CUDAJUDGE_THRUST_POLICY_FREE(T, reduce, , )
+template <class T, class Init>
+inline Init reduce(device_ptr<T> first, device_ptr<T> last, Init init, CUDAJUDGE_CALL_SITE) {
+    return reduce(device, first, last, init, site);
+}
+
+template <class In, class Out>
+inline Out inclusive_scan(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::scan("thrust::inclusive_scan", false, first, last, result, 0, std::plus<void>{}, site.line);
+}
+template <class In, class Out, class Op>
+inline Out inclusive_scan(const detail::device_policy&, In first, In last, Out result, Op op, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::scan("thrust::inclusive_scan", false, first, last, result, 0, op, site.line);
+}
+template <class In, class Out>
+inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, 0, std::plus<void>{}, site.line);
+}
+template <class In, class Out, class Init>
+inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out result, Init init, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, std::plus<void>{}, site.line);
+}
+template <class In, class Out, class Init, class Op>
+inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out result, Init init, Op op,
+                          CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, op, site.line);
+}
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, inclusive_scan, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, exclusive_scan, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
+
+template <class It>
+inline It max_element(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::extremum("thrust::max_element", first, last, CUDAJUDGE_OP_MAX, site.line);
+}
+template <class It>
+inline It min_element(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::extremum("thrust::min_element", first, last, CUDAJUDGE_OP_MIN, site.line);
+}
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, max_element, , )
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, min_element, , )
+
+template <class It, class V>
+inline void fill(const detail::device_policy&, It first, It last, const V& value, CUDAJUDGE_CALL_SITE) {
+    cudajudge_detail::fill("thrust::fill", CUDAJUDGE_ALGO_FILL, first, last, value, value, site.line);
+}
+template <class It>
+inline void sequence(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
+    using V = ::cudajudge::algorithms::value_of<It>;
+    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, V(0), V(1), site.line);
+}
+template <class It, class V>
+inline void sequence(const detail::device_policy&, It first, It last, V init, CUDAJUDGE_CALL_SITE) {
+    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, init, V(1), site.line);
+}
+template <class It, class V>
+inline void sequence(const detail::device_policy&, It first, It last, V init, V step, CUDAJUDGE_CALL_SITE) {
+    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, init, step, site.line);
+}
+template <class T, class V>
+inline void fill(device_ptr<T> first, device_ptr<T> last, const V& value, CUDAJUDGE_CALL_SITE) {
+    fill(device, first, last, value, site);
+}
+CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, , )
+
+template <class It, class V>
+inline std::ptrdiff_t count(const detail::device_policy&, It first, It last, const V& value, CUDAJUDGE_CALL_SITE) {
+    cudajudge_detail::check_iterator<It>();
+    using T = ::cudajudge::algorithms::value_of<It>;
+    long long found = 0;
+    ::cudajudge::algorithms::Call call("thrust::count", site.line, CUDAJUDGE_ALGO_COUNT);
+    call.items<T>(::cudajudge::algorithms::raw(first), nullptr, last - first);
+    call.set_value<T>(call.init, value);
+    call.result_to<long long>(&found, true);
+    call.run();
+    return static_cast<std::ptrdiff_t>(found);
+}
+template <class T, class V>
+inline std::ptrdiff_t count(device_ptr<T> first, device_ptr<T> last, const V& value, CUDAJUDGE_CALL_SITE) {
+    return count(device, first, last, value, site);
+}
+
+// In place: the first of each run of equal items, moved to the front; returns the new end.
+template <class It>
+inline It unique(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
+    cudajudge_detail::check_iterator<It>();
+    using T = ::cudajudge::algorithms::value_of<It>;
+    long long kept = 0;
+    ::cudajudge::algorithms::Call call("thrust::unique", site.line, CUDAJUDGE_ALGO_UNIQUE);
+    call.items<T>(::cudajudge::algorithms::raw(first), ::cudajudge::algorithms::raw(first), last - first);
+    call.result_to<long long>(&kept, true);
+    call.run();
+    return first + kept;
+}
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, unique, , )
+
+template <class In, class Out>
+inline Out copy(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
+    cudajudge_detail::check_iterator<In>();
+    cudajudge_detail::check_iterator<Out>();
+    using T = ::cudajudge::algorithms::value_of<In>;
+    static_assert(std::is_same_v<T, ::cudajudge::algorithms::value_of<Out>>, "thrust::copy here copies between arrays of one type");
+    ::cudajudge::algorithms::Call call("thrust::copy", site.line, CUDAJUDGE_ALGO_COPY);
+    call.items<T>(::cudajudge::algorithms::raw(first), ::cudajudge::algorithms::raw(result), last - first);
+    call.run();
+    return result + (last - first);
+}
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, copy, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
+
+#undef CUDAJUDGE_THRUST_POLICY_FREE
+#undef CUDAJUDGE_COMMA
+
+}  // namespace thrust

@@ -1,0 +1,16 @@
+// verdict: WA. thrust::fill leaves the last bin uncleared.
+#include <thrust/fill.h>
+#include <thrust/execution_policy.h>
+
+__global__ void count_keys(const int* keys, int* bins, int n, int num_bins) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && keys[i] >= 0 && keys[i] < num_bins) atomicAdd(&bins[keys[i]], 1);
+}
+
+__global__ void poison(int* bins, int num_bins) { bins[num_bins - 1] = 12345; }
+
+extern "C" void solve(const int* input, int* histogram, int N, int num_bins) {
+    poison<<<1, 1>>>(histogram, num_bins);
+    thrust::fill(thrust::device, histogram, histogram + num_bins - 1, 0);
+    count_keys<<<(N + 255) / 256, 256>>>(input, histogram, N, num_bins);
+}
