@@ -72,3 +72,17 @@ def test_the_cpu_backend_refuses_a_call_that_writes_past_its_buffer():
                           filename="short.cu", seed=5)
     assert result.verdict == "RE"
     assert "cub::DeviceRadixSort::SortKeys on line 10: its output keys touches" in result.message, result.message
+
+
+@pytest.mark.parametrize("body, said", [
+    ("cub::DeviceReduce::Sum(temp, bytes, input, output, N + 4096);", "its input runs 16384 bytes past the end of `input`"),
+    ("static float host[16]; cub::DeviceReduce::Sum(temp, bytes, host, output, 16);", "its input is not device memory"),
+])
+def test_the_cpu_backend_refuses_arrays_that_are_not_the_calls_device_memory(body, said):
+    source = ("#include <cub/device/device_reduce.cuh>\n"
+              "extern \"C\" void solve(const float* input, float* output, int N) {\n"
+              "    void* temp; size_t bytes = 1 << 20; cudaMalloc(&temp, bytes);\n"
+              f"    {body}\n}}\n")
+    result = judge_source(load_problem(3), source, backend="cpu", timing=False, patterns=["sample"],
+                          filename="arrays.cu", seed=5)
+    assert result.verdict == "RE" and f"cub::DeviceReduce::Sum on line 4: {said}" in result.message, result.message

@@ -122,17 +122,21 @@ class CpuBackend:
     def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None:
         alloc.handle[offset:offset + nbytes].reshape(-1, pattern.size)[:] = pattern
 
+    def _libraries(self) -> list:
+        return [self.plain] + ([self.observed] if self.observed is not None else [])
+
     def name(self, alloc: Allocation, payload_offset: int, nbytes: int, name: str, element: int) -> None:
-        """The observer's name for the payload of a placed buffer; the rest of the span is guard bytes."""
-        if self.observed is None:
-            return
+        """The name and bounds of a placed buffer's payload (the rest of the span is guard bytes), for
+        the observer and for the device-wide algorithms' checks, in each library that may run."""
         alloc.named = alloc.address + payload_offset   # the runtime keeps its own copy of the name
-        self.observed.cudajudge_cpu_name_buffer(alloc.named, nbytes, payload_offset, alloc.nbytes - payload_offset - nbytes,
-                                                name.encode(), element)
+        for library in self._libraries():
+            library.cudajudge_cpu_name_buffer(alloc.named, nbytes, payload_offset,
+                                              alloc.nbytes - payload_offset - nbytes, name.encode(), element)
 
     def free(self, alloc: Allocation) -> None:
         if alloc.named:
-            self.observed.cudajudge_cpu_forget_buffer(alloc.named)
+            for library in self._libraries():
+                library.cudajudge_cpu_forget_buffer(alloc.named)
         if isinstance(alloc.handle, tuple):
             _libc.munmap(alloc.handle[1], alloc.handle[2])
             return

@@ -11,6 +11,7 @@
 #include "../../host_std/cudajudge/device_algorithm_abi.h"
 #include "device_memory.h"
 #include "error_state.h"
+#include "memory_observer.h"
 #include "outcome.h"
 #include "runtime.h"
 
@@ -133,8 +134,18 @@ private:
             return false;
         }
         std::string overrun = device_memory().overrun(ptr, bytes);
-        if (overrun.empty()) return true;
-        refuse(where() + ": " + what + " touches " + overrun);
+        if (!overrun.empty()) {
+            refuse(where() + ": " + what + " touches " + overrun);
+            return false;
+        }
+        if (device_memory().holds(ptr)) return true;
+        if (std::optional<std::string> past = named_overrun(ptr, bytes)) {
+            if (past->empty()) return true;
+            refuse(where() + ": " + what + " runs " + *past);
+            return false;
+        }
+        refuse(where() + ": " + what + " is not device memory (a host pointer?); device-wide algorithms read and "
+               "write device memory only, as on a GPU");
         return false;
     }
 

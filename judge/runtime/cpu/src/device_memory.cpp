@@ -125,6 +125,15 @@ std::string DeviceMemory::overrun(const void* ptr, size_t count) {
            "-byte cudaMalloc buffer allocated on line " + std::to_string(buffer.line);
 }
 
+bool DeviceMemory::holds(const void* ptr) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto address = reinterpret_cast<uintptr_t>(ptr);
+    auto it = buffers_.upper_bound(address);
+    if (it == buffers_.begin()) return false;
+    --it;
+    return address < it->first + it->second.size + it->second.back_guard;
+}
+
 std::string DeviceMemory::check(const Buffer& buffer) const {
     CUDAJUDGE_UNPOISON(buffer.base, guard_bytes);
     CUDAJUDGE_UNPOISON(buffer.base + guard_bytes + buffer.size, buffer.back_guard);

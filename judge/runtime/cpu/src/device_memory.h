@@ -18,6 +18,8 @@ public:
     cudaError_t release(void* ptr, int line);
     // When [ptr, ptr + count) starts in a cudaMalloc buffer and runs past its end, says how.
     std::string overrun(const void* ptr, size_t count);
+    // Whether ptr points into a live cudaMalloc buffer (its guard bytes included).
+    bool holds(const void* ptr);
     // The first buffer whose guard bytes were overwritten, described (its guards are then restored);
     // "" when all are intact.
     std::string damaged_guards();

@@ -173,6 +173,16 @@ public:
         forget_lookups();
     }
 
+    std::optional<std::string> named_overrun(uintptr_t address, size_t bytes) const {
+        auto it = globals_.upper_bound(address);
+        if (it == globals_.begin()) return std::nullopt;
+        const GlobalBuffer& buffer = (--it)->second;
+        if (address < buffer.start || address >= buffer.end) return std::nullopt;
+        if (bytes <= buffer.end - address) return std::string();
+        return std::to_string(address + bytes - buffer.end) + " bytes past the end of `" + buffer.name + "` (" +
+               std::to_string(buffer.end - buffer.start) + " bytes)";
+    }
+
     BlockRun* block() const { return block_; }
 
 private:
@@ -501,6 +511,10 @@ void name_global(const void* base, size_t bytes, size_t before, size_t after, st
 }
 
 void forget_global(const void* base) { observer().forget_global(reinterpret_cast<uintptr_t>(base)); }
+
+std::optional<std::string> named_overrun(const void* ptr, size_t bytes) {
+    return observer().named_overrun(reinterpret_cast<uintptr_t>(ptr), bytes);
+}
 
 void observer_launch_begins(const GridJob& job) { observer().launch_begins(job); }
 void observer_launch_ends() { observer().launch_ends(); }

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace cudajudge::detail {
@@ -31,6 +32,9 @@ void observe_fence();
 // bytes around it that no access may touch. `element`: the size of one element, 0 if unknown.
 void name_global(const void* base, size_t bytes, size_t before, size_t after, std::string name, size_t element);
 void forget_global(const void* base);
+// For [ptr, ptr + bytes) when ptr lies in a named buffer: "" if the range fits in it, else how far it
+// runs past its end; nullopt when ptr lies in no named buffer.
+std::optional<std::string> named_overrun(const void* ptr, size_t bytes);
 
 // Called by the runtime around an observed launch and at each synchronization of its blocks.
 void observer_launch_begins(const GridJob& job);

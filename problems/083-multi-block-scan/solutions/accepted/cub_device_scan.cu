@@ -1,5 +1,3 @@
-// expect: CE
-// Mistake: device-wide CUB algorithms (cub::DeviceScan) are host code that launches CUB's own kernels; the judge compiles device code with NVRTC, which supports CUB's block and warp primitives only.
 // The library way: cub::DeviceScan::ExclusiveSum (a single-pass decoupled look-back scan).
 // Like every CUB device-wide routine it is called twice: first with a null buffer to ask how
 // much temporary storage it needs, then with that storage to do the work.

@@ -1,0 +1,22 @@
+// verdict: WA. cub::DeviceReduce::ArgMin of the input itself: the position of the minimum.
+#include <cub/device/device_reduce.cuh>
+
+__global__ void negate(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = -x[i];
+}
+
+extern "C" void solve(const float* input, int* index, int N) {
+    float *negated, *smallest;
+    cudaMalloc(&negated, N * sizeof(float));
+    cudaMalloc(&smallest, sizeof(float));
+    cudaMemcpy(negated, input, N * sizeof(float), cudaMemcpyDeviceToDevice);
+    size_t temp_bytes = 0;
+    cub::DeviceReduce::ArgMin(nullptr, temp_bytes, negated, smallest, index, N);
+    void* d_temp;
+    cudaMalloc(&d_temp, temp_bytes);
+    cub::DeviceReduce::ArgMin(d_temp, temp_bytes, negated, smallest, index, N);
+    cudaFree(d_temp);
+    cudaFree(smallest);
+    cudaFree(negated);
+}
