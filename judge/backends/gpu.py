@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_entry
-from judge.backends.gpu_algorithms import HANDLER_TYPE, USES_ALGORITHMS_SYMBOL, DeviceAlgorithms
+from judge.backends.gpu_algorithms import HANDLER_TYPE, DeviceAlgorithms
 from judge.backends.gpu_kernels import GpuKernels
 from judge.exchange import read_bytes
 from judge.problems.model import Problem
@@ -27,16 +27,6 @@ class LaunchInfo(ctypes.Structure):
     _fields_ = [("kernel", ctypes.c_char_p), ("lowered", ctypes.c_char_p), ("grid", ctypes.c_uint * 3),
                 ("block", ctypes.c_uint * 3), ("shared_bytes", ctypes.c_size_t), ("line", ctypes.c_int),
                 ("status", ctypes.c_int), ("elapsed_ms", ctypes.c_float)]
-
-
-def _exports(library: Path, symbol: str) -> bool:
-    """Whether the shared library's dynamic symbol table defines `symbol` (read, not loaded)."""
-    from elftools.elf.elffile import ELFFile
-
-    with library.open("rb") as f:
-        table = ELFFile(f).get_section_by_name(".dynsym")
-        return table is not None and any(s.name == symbol and s["st_shndx"] != "SHN_UNDEF"
-                                         for s in table.get_symbol_by_name(symbol) or ())
 
 
 class DeviceMemory:
@@ -103,8 +93,6 @@ class GpuBackend(DeviceMemory):
         super().__init__()
         self.device = self.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         self.arena = self.cp.cuda.alloc(problem.limits.arena_mb << 20)
-        # The judge's kernels for device-wide algorithms compile here, before user code and its time limits.
-        self.algorithms = DeviceAlgorithms(self.cp) if _exports(library, USES_ALGORITHMS_SYMBOL) else None
         before_user_code()
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
         self.solve = solve_entry(self.lib, problem)
@@ -118,9 +106,9 @@ class GpuBackend(DeviceMemory):
         if self.lib.cudajudge_init(self._cubin, len(cubin), self.arena.ptr, self.arena.mem.size, self.stream.ptr):
             raise RuntimeError(f"loading the module failed: {self._error()[1]}")
         self.lib.cudajudge_set_checked_launches(1)
-        if self.algorithms is not None:
-            self.lib.cudajudge_set_algorithm_handler.argtypes = [HANDLER_TYPE]
-            self.lib.cudajudge_set_algorithm_handler(self.algorithms.handler)
+        self.algorithms = DeviceAlgorithms(self.cp)
+        self.lib.cudajudge_set_algorithm_handler.argtypes = [HANDLER_TYPE]
+        self.lib.cudajudge_set_algorithm_handler(self.algorithms.handler)
 
     # --- running -------------------------------------------------------------------------------
 

@@ -2,33 +2,20 @@
 
 The host-side API (judge/runtime/host_std/cudajudge/device_algorithms.h) describes each call as a
 `cudajudge_algorithm_call`; the built library hands it to the handler registered here, which runs
-it on the library's stream: reductions and sum scans with CUB's device-wide algorithms as CuPy ships
-them compiled (cupy.cuda.cub), sorts with Thrust's (cupy.lexsort), and the elementwise steps around
-them with the judge's kernels (judge/runtime/gpu/device_algorithms.cu), compiled once per process before user code runs.
-Nothing is compiled during a call, so no call spends solve()'s time limit on a compiler. The CPU
-runtime runs the same calls sequentially (judge/runtime/cpu/src/device_algorithms.cpp).
+it on the library's stream with CuPy's sorts, scans and reductions (Thrust and CUB underneath) and
+writes the results where the call says. CuPy compiles its elementwise kernels at their first use
+and keeps them in the account's kernel cache (sandbox.kernel_cache): the first call of a kind on a
+type spends part of solve()'s time limit on that. The CPU runtime runs the same calls sequentially
+(judge/runtime/cpu/src/device_algorithms.cpp); both follow CUB's and Thrust's documented results.
 """
 from __future__ import annotations
 
 import ctypes
-from pathlib import Path
 
 import numpy as np
 
-KERNELS_SOURCE = Path(__file__).resolve().parent.parent / "runtime" / "gpu" / "device_algorithms.cu"
-# The marker a built library exports when its source includes the judge's host-side algorithms.
-USES_ALGORITHMS_SYMBOL = "cudajudge_uses_device_algorithms"
-
 _DTYPES = {1: np.int8, 2: np.uint8, 3: np.int16, 4: np.uint16, 5: np.int32, 6: np.uint32, 7: np.int64,
            8: np.uint64, 9: np.float32, 10: np.float64}
-_C_TYPES = {np.dtype(np.int8): "signed char", np.dtype(np.uint8): "unsigned char", np.dtype(np.int16): "short",
-            np.dtype(np.uint16): "unsigned short", np.dtype(np.int32): "int", np.dtype(np.uint32): "unsigned",
-            np.dtype(np.int64): "long long", np.dtype(np.uint64): "unsigned long long",
-            np.dtype(np.float32): "float", np.dtype(np.float64): "double"}
-# The accumulator types thrust::reduce may take (the host-side API allows no others).
-_WIDE = [np.dtype(t) for t in (np.int32, np.uint32, np.int64, np.uint64, np.float32, np.float64)]
-_OFFSETS = [np.dtype(t) for t in (np.int32, np.uint32, np.int64, np.uint64)]
-THREADS = 256
 (REDUCE, ARG_REDUCE, SCAN, RADIX_SORT, SORT, SELECT_FLAGGED, UNIQUE, RUN_LENGTH, HISTOGRAM_EVEN,
  SEGMENTED_REDUCE, FILL, SEQUENCE, COUNT, COPY) = range(1, 15)
 OP_SUM, OP_MIN, OP_MAX = 1, 2, 3
@@ -51,30 +38,11 @@ class AlgorithmCall(ctypes.Structure):
 HANDLER_TYPE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(AlgorithmCall), ctypes.c_void_p, ctypes.c_size_t)
 
 
-def _instantiations() -> list[str]:
-    names = ["gather_bytes", "compact_index"]
-    for t in _C_TYPES.values():
-        names += [f"{k}<{t}>" for k in ("sort_rows", "gather", "flag_mask", "head_mask", "compact", "run_lengths",
-                                        "histogram_even", "fill_items", "count_equal", "scan_step",
-                                        "exclusive_from_inclusive")]
-        names += [f"convert<{t}, {_C_TYPES[w]}>" for w in _WIDE]
-        names += [f"convert<unsigned long long, {t}>"]
-        names += [f"segmented_reduce<{t}, {_C_TYPES[o]}>" for o in _OFFSETS]
-    return list(dict.fromkeys(names))
-
-
 class DeviceAlgorithms:
     """Runs one call at a time on CuPy's current stream (the library's launch stream)."""
 
     def __init__(self, cp):
-        from cupy.cuda import cub
-
         self.cp = cp
-        self.cub = cub
-        names = _instantiations()
-        module = cp.RawModule(code=KERNELS_SOURCE.read_text(), options=("-std=c++17",), name_expressions=names)
-        self.kernels = {name: module.get_function(name) for name in names}
-        self.blocks_cap = 4 * cp.cuda.Device().attributes["MultiProcessorCount"] * 8
         self.handler = HANDLER_TYPE(self._handle)   # kept alive as long as the library may call it
 
     def _handle(self, call_ptr, message, capacity) -> int:
@@ -97,7 +65,7 @@ class DeviceAlgorithms:
         ctypes.memmove(message, data, len(data))
         return code or INVALID_VALUE
 
-    # --- memory and launches --------------------------------------------------------------------
+    # --- memory ---------------------------------------------------------------------------------
 
     def view(self, address: int | None, count: int, dtype):
         cp = self.cp
@@ -109,32 +77,13 @@ class DeviceAlgorithms:
         memory = cp.cuda.UnownedMemory(address, count * dtype.itemsize, None)
         return cp.ndarray((count,), dtype, memptr=cp.cuda.MemoryPointer(memory, 0))
 
-    def launch(self, kernel: str, dtype, items: int, *args, types=()) -> None:
-        name = f"{kernel}<{', '.join(_C_TYPES[np.dtype(t)] for t in (dtype, *types))}>" if dtype is not None else kernel
-        blocks = max(1, min(self.blocks_cap, -(-items // THREADS)))
-        self.kernels[name]((blocks,), (THREADS,), args)
-
-    def copy(self, destination, source) -> None:
-        """Device to device, on the current stream (no kernel)."""
-        if source.nbytes:
-            self.cp.cuda.runtime.memcpyAsync(destination.data.ptr, source.data.ptr, source.nbytes,
-                                             self.cp.cuda.runtime.memcpyDeviceToDevice,
-                                             self.cp.cuda.get_current_stream().ptr)
-
-    def to_host(self, array) -> np.ndarray:
-        out = np.empty(array.shape, array.dtype)
-        if array.nbytes:
-            self.cp.cuda.runtime.memcpy(out.ctypes.data, array.data.ptr, array.nbytes,
-                                        self.cp.cuda.runtime.memcpyDeviceToHost)
-        return out
-
     def write_result(self, call, value) -> None:
-        data = np.asarray(value, _DTYPES[call.result_type]).reshape(1)
+        dtype = np.dtype(_DTYPES[call.result_type])
         if call.result_on_host:
-            ctypes.memmove(call.result, data.ctypes.data, data.nbytes)
+            data = np.asarray(value if np.isscalar(value) else value.get(), dtype).reshape(1)
+            ctypes.memmove(call.result, data.ctypes.data, dtype.itemsize)
         else:
-            self.cp.cuda.runtime.memcpy(call.result, data.ctypes.data, data.nbytes,
-                                        self.cp.cuda.runtime.memcpyHostToDevice)
+            self.view(call.result, 1, dtype)[...] = value
 
     @staticmethod
     def scalar(field, dtype):
@@ -144,157 +93,158 @@ class DeviceAlgorithms:
     # --- the algorithms -------------------------------------------------------------------------
 
     def run(self, call) -> None:
+        cp = self.cp
         dtype = np.dtype(_DTYPES[call.item_type])
         n = call.num_items
+        items = self.view(call.in_, n, dtype) if call.kind not in (FILL, SEQUENCE, SEGMENTED_REDUCE) else None
         kind = call.kind
-        items = self.view(call.in_, n, dtype) if kind not in (FILL, SEQUENCE, SEGMENTED_REDUCE) else None
         if kind == REDUCE:
-            self.write_result(call, self.reduce(call, items))
+            rtype = np.dtype(_DTYPES[call.result_type])
+            self.write_result(call, self.reduce(items.astype(rtype, copy=False), call.op,
+                                                self.scalar(call.init, rtype)))
         elif kind == ARG_REDUCE:
-            op = self.cub.CUPY_CUB_ARGMIN if call.op == OP_MIN else self.cub.CUPY_CUB_ARGMAX
-            self.write_result(call, 0 if n == 0 else int(self.to_host(self._cub(self.cub.cub_reduction(items, op)))))
+            index = 0 if n == 0 else int((items.argmin() if call.op == OP_MIN else items.argmax()).get())
+            self.write_result(call, index)
         elif kind == SCAN:
-            self.scan(call, items, dtype)
+            result = self.scan(items, call.op, bool(call.exclusive), self.scalar(call.init, dtype))
+            self.view(call.out, n, dtype)[...] = result
         elif kind in (RADIX_SORT, SORT):
             self.sort(call, items, dtype)
         elif kind in (SELECT_FLAGGED, UNIQUE, RUN_LENGTH):
             self.select(call, items, dtype)
         elif kind == HISTOGRAM_EVEN:
-            self.histogram(call, items, dtype)
+            self.histogram(call, items)
         elif kind == SEGMENTED_REDUCE:
             self.segmented_reduce(call, dtype)
         elif kind in (FILL, SEQUENCE):
             out = self.view(call.out, n, dtype)
-            self.launch("fill_items", dtype, n, out, np.int64(n), self.scalar(call.init, dtype),
-                        self.scalar(call.step, dtype), np.int32(kind == SEQUENCE))
+            start = self.scalar(call.init, dtype)
+            if kind == FILL:
+                out.fill(start)
+            else:
+                out[...] = (start + cp.arange(n, dtype=dtype) * self.scalar(call.step, dtype)).astype(dtype)
         elif kind == COUNT:
-            found = self.cp.zeros(1, np.uint64)
-            self.launch("count_equal", dtype, n, items, np.int64(n), self.scalar(call.init, dtype), found)
-            self.write_result(call, int(self.to_host(found)[0]))
+            self.write_result(call, int((items == self.scalar(call.init, dtype)).sum().get()))
         elif kind == COPY:
-            self.copy(self.view(call.out, n, dtype), items)
+            self.view(call.out, n, dtype)[...] = items.copy()
         else:
             raise ValueError(f"unknown algorithm {kind}")
 
-    def reduce(self, call, items):
-        rtype = np.dtype(_DTYPES[call.result_type])
-        init = self.scalar(call.init, rtype)
-        if items.size == 0:
-            return init
-        if rtype != items.dtype:
-            wide = self.cp.empty(items.size, rtype)
-            self.launch("convert", items.dtype, items.size, items, wide, np.int64(items.size), types=(rtype,))
-            items = wide
-        op = {OP_SUM: self.cub.CUPY_CUB_SUM, OP_MIN: self.cub.CUPY_CUB_MIN, OP_MAX: self.cub.CUPY_CUB_MAX}[call.op]
-        total = self.to_host(self._cub(self.cub.cub_reduction(items, op))).reshape(()).astype(rtype)[()]
-        with np.errstate(over="ignore"):
-            if call.op == OP_SUM:
-                return rtype.type(init + total)
-            return min(init, total) if call.op == OP_MIN else max(init, total)
-
-    @staticmethod
-    def _cub(result):
-        if result is None:   # CuPy's CUB wrappers answer None for arrays they do not take
-            raise RuntimeError("CUB (through CuPy) declined the array")
-        return result
-
-    def inclusive(self, items, op: int):
-        """The inclusive scan of items into a new array: CUB's InclusiveSum, or log steps of the judge's kernel."""
+    def reduce(self, items, op: int, init):
         cp = self.cp
-        n = items.size
-        result = cp.empty_like(items)
-        self.copy(result, items)
+        if items.size == 0:
+            return cp.asarray(init, items.dtype)
         if op == OP_SUM:
-            return self._cub(self.cub.cub_scan(result, self.cub.CUPY_CUB_CUMSUM))
-        spare = cp.empty_like(items)
-        shift = 1
-        while shift < n:
-            self.launch("scan_step", items.dtype, n, result, spare, np.int64(n), np.int64(shift), np.int32(op))
-            result, spare = spare, result
-            shift *= 2
+            return (items.sum(dtype=items.dtype) + init).astype(items.dtype)
+        return (cp.minimum if op == OP_MIN else cp.maximum)(items.min() if op == OP_MIN else items.max(), init)
+
+    def scan(self, items, op: int, exclusive: bool, init):
+        cp = self.cp
+        if items.size == 0:
+            return items.copy()
+        if op == OP_SUM:
+            inclusive = cp.cumsum(items, dtype=items.dtype)
+            combine = cp.add
+        else:
+            combine = cp.minimum if op == OP_MIN else cp.maximum
+            inclusive = items.copy()
+            shift = 1
+            while shift < items.size:   # log-step scan: each pass combines with the item `shift` back
+                inclusive[shift:] = combine(inclusive[shift:], inclusive[:-shift].copy())
+                shift *= 2
+        if not exclusive:
+            return inclusive
+        result = cp.empty_like(items)
+        result[0] = init
+        result[1:] = combine(init, inclusive[:-1]).astype(items.dtype)
         return result
 
-    def scan(self, call, items, dtype) -> None:
-        n = call.num_items
-        if n == 0:
-            return
-        inclusive = self.inclusive(items, call.op)
-        out = self.view(call.out, n, dtype)
-        if call.exclusive:
-            self.launch("exclusive_from_inclusive", dtype, n, inclusive, out, np.int64(n),
-                        self.scalar(call.init, dtype), np.int32(call.op))
-        else:
-            self.copy(out, inclusive)
+    def order_bits(self, keys, dtype):
+        """The unsigned bits CUB's radix sort orders keys by (floats twiddled, -0.0 as +0.0)."""
+        cp = self.cp
+        bits_type = np.dtype(f"u{dtype.itemsize}")
+        sign = bits_type.type(1) << bits_type.type(8 * dtype.itemsize - 1)
+        if dtype.kind == "f":
+            bits = (keys + dtype.type(0)).view(bits_type)
+            return cp.where(bits & sign, ~bits, bits | sign).astype(np.uint64)
+        if dtype.kind == "i":
+            return (keys.view(bits_type) ^ sign).astype(np.uint64)
+        return keys.astype(np.uint64)
 
     def sort(self, call, keys, dtype) -> None:
         cp = self.cp
         n = call.num_items
-        if n == 0:
-            return
-        begin, width = (call.begin_bit, call.end_bit - call.begin_bit) if call.kind == RADIX_SORT else (0, 64)
-        rows = cp.empty(2 * n, np.uint64)
-        self.launch("sort_rows", dtype, n, keys, rows, np.int64(n), np.int32(begin), np.int32(width),
-                    np.int32(call.descending))
-        order = cp.lexsort(rows.reshape(2, n))
+        digits = self.order_bits(keys, dtype)
+        if call.kind == RADIX_SORT:
+            width = call.end_bit - call.begin_bit
+            digits = digits >> np.uint64(call.begin_bit)
+            if width < 64:
+                digits &= np.uint64((1 << width) - 1)
+        if call.descending:
+            digits = ~digits
+        # Stable: ties keep their input order (the index is the secondary key).
+        order = cp.lexsort(cp.stack([cp.arange(n, dtype=np.uint64), digits])) if n else cp.empty(0, np.int64)
+        sorted_keys = keys[order]
         if call.value_bytes:
-            size = call.value_bytes
-            values = self.view(call.values_in, n * size, np.uint8)
-            moved = cp.empty(n * size, np.uint8)
-            self.launch("gather_bytes", None, n * size, values, order, moved, np.int64(n), np.int32(size))
-            self.copy(self.view(call.values_out, n * size, np.uint8), moved)
-        sorted_keys = cp.empty(n, dtype)
-        self.launch("gather", dtype, n, keys, order, sorted_keys, np.int64(n))
-        self.copy(self.view(call.out, n, dtype), sorted_keys)
+            values = self.view(call.values_in, n * call.value_bytes, np.uint8).reshape(n, call.value_bytes)[order]
+            self.view(call.values_out, n * call.value_bytes, np.uint8)[...] = values.reshape(-1)
+        self.view(call.out, n, dtype)[...] = sorted_keys
 
     def select(self, call, items, dtype) -> None:
         cp = self.cp
         n = call.num_items
-        if n == 0:
-            self.write_result(call, 0)
-            return
-        mask = cp.empty(n, np.int32)
         if call.kind == SELECT_FLAGGED:
-            flag_type = np.dtype(_DTYPES[call.aux_type])
-            self.launch("flag_mask", flag_type, n, self.view(call.aux, n, flag_type), mask, np.int64(n))
+            kept = items[self.view(call.aux, n, _DTYPES[call.aux_type]) != 0]
         else:
-            self.launch("head_mask", dtype, n, items, mask, np.int64(n))
-        position = self.inclusive(mask, OP_SUM)
-        kept = int(self.to_host(position[n - 1:])[0])
-        chosen = cp.empty(max(kept, 1), dtype)
-        self.launch("compact", dtype, n, items, mask, position, chosen, np.int64(n))
-        if call.kind == RUN_LENGTH:
-            length_type = np.dtype(_DTYPES[call.aux_type])
-            starts = cp.empty(max(kept, 1), np.int64)
-            self.launch("compact_index", None, n, mask, position, starts, np.int64(n))
-            self.launch("run_lengths", length_type, kept, starts, np.int64(kept), np.int64(n),
-                        self.view(call.aux_out, kept, length_type))
-        self.copy(self.view(call.out, kept, dtype), chosen[:kept])
-        self.write_result(call, kept)
+            heads = cp.ones(n, bool)
+            if n > 1:
+                heads[1:] = items[1:] != items[:-1]
+            starts = cp.flatnonzero(heads)
+            kept = items[starts]
+            if call.kind == RUN_LENGTH and kept.size:
+                lengths = cp.diff(cp.append(starts, n))
+                self.view(call.aux_out, kept.size, _DTYPES[call.aux_type])[...] = lengths
+        if kept.size:
+            self.view(call.out, kept.size, dtype)[...] = kept
+        self.write_result(call, int(kept.size))
 
-    def histogram(self, call, samples, dtype) -> None:
+    def histogram(self, call, samples) -> None:
         cp = self.cp
         bins = call.num_segments - 1
-        counts = cp.zeros(bins, np.uint64)
-        self.launch("histogram_even", dtype, call.num_items, samples, counts, np.int64(call.num_items),
-                    np.int64(bins), np.float64(call.lower), np.float64(call.upper), np.int32(dtype.kind in "iu"))
-        counter = np.dtype(_DTYPES[call.aux_type])
-        self.launch("convert", np.uint64, bins, counts, self.view(call.aux_out, bins, counter), np.int64(bins),
-                    types=(counter,))
+        lower, upper = call.lower, call.upper
+        values = samples.astype(np.float64)
+        valid = (values >= lower) & (values < upper)
+        if samples.dtype.kind in "iu":
+            bin_of = ((samples.astype(np.int64) - int(lower)) * bins) // (int(upper) - int(lower))
+        else:
+            bin_of = ((values - lower) * (bins / (upper - lower))).astype(np.int64)
+        counts = cp.bincount(cp.clip(bin_of[valid], 0, bins - 1), minlength=bins)[:bins]
+        self.view(call.aux_out, bins, _DTYPES[call.aux_type])[...] = counts
 
     def segmented_reduce(self, call, dtype) -> None:
+        cp = self.cp
         segments = call.num_segments
+        out = self.view(call.out, segments, dtype)
         if segments == 0:
             return
-        offset = np.dtype(_DTYPES[call.aux_type])
-        begins = self.view(call.aux, segments, offset)
-        ends = self.view(call.aux_end, segments, offset)
-        host_begins, host_ends = self.to_host(begins).astype(np.int64), self.to_host(ends).astype(np.int64)
-        nonempty = host_ends > host_begins
-        if (host_begins[nonempty] < 0).any():
-            raise ValueError(f"segment {int(np.flatnonzero(nonempty & (host_begins < 0))[0])} begins at a negative offset")
-        extent = int(host_ends[nonempty].max()) if nonempty.any() else 0
-        items = self.view(call.in_, extent, dtype) if extent else self.cp.empty(1, dtype)
-        blocks = max(1, min(segments, 65535))
-        self.kernels[f"segmented_reduce<{_C_TYPES[dtype]}, {_C_TYPES[offset]}>"](
-            (blocks,), (THREADS,), (items, begins, ends, self.view(call.out, segments, dtype), np.int64(segments),
-                                     np.int32(call.op), self.scalar(call.init, dtype)))
+        begins = self.view(call.aux, segments, _DTYPES[call.aux_type]).astype(np.int64)
+        ends = self.view(call.aux_end, segments, _DTYPES[call.aux_type]).astype(np.int64)
+        nonempty = ends > begins
+        if bool((begins[nonempty] < 0).any()):
+            raise ValueError("a segment begins at a negative offset")
+        extent = int(ends[nonempty].max().get()) if bool(nonempty.any()) else 0
+        items = self.view(call.in_, extent, dtype)
+        init = self.scalar(call.init, dtype)
+        if call.op == OP_SUM:
+            wide = np.float64 if dtype.kind == "f" else (np.uint64 if dtype.kind == "u" else np.int64)
+            prefix = cp.concatenate([cp.zeros(1, wide), cp.cumsum(items, dtype=wide)])
+            sums = cp.where(nonempty, prefix[cp.maximum(ends, begins)] - prefix[begins.clip(0)], 0)
+            out[...] = (sums.astype(dtype) + init).astype(dtype)
+            return
+        combine = cp.minimum if call.op == OP_MIN else cp.maximum
+        host_begins, host_ends = begins.get(), ends.get()
+        result = cp.full(segments, init, dtype)
+        for s in np.flatnonzero(host_ends > host_begins):
+            part = items[host_begins[s]:host_ends[s]]
+            result[s] = combine(part.min() if call.op == OP_MIN else part.max(), init)
+        out[...] = result

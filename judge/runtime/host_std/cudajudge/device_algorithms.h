@@ -16,9 +16,6 @@
 
 #include "device_algorithm_abi.h"
 
-// Tells the GPU backend to prepare its algorithm kernels before loading the library.
-extern "C" __attribute__((weak, visibility("default"))) const int cudajudge_uses_device_algorithms = 1;
-
 namespace cudajudge::algorithms {
 
 // The items the algorithms run on: integers of 8 to 64 bits, float and double.
