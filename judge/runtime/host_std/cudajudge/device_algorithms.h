@@ -14,6 +14,7 @@
 #include <cuda/functional>
 #include <cuda_runtime.h>
 
+#include "call_site.h"
 #include "device_algorithm_abi.h"
 
 namespace cudajudge::algorithms {
@@ -148,11 +149,3 @@ constexpr T identity_of(int op) {
 }
 
 }  // namespace cudajudge::algorithms
-
-// The line of the user's call, as a defaulted last parameter that no argument of theirs can bind to.
-namespace cudajudge {
-struct CallSite {
-    int line;
-};
-}  // namespace cudajudge
-#define CUDAJUDGE_CALL_SITE ::cudajudge::CallSite site = {__builtin_LINE()}

@@ -13,7 +13,7 @@ struct DeviceHistogram {
         namespace a = ::cudajudge::algorithms;
         using T = a::value_of<Samples>;
         static_assert(std::is_integral_v<Counter>, "cub::DeviceHistogram::HistogramEven: counters are integers");
-        a::Call call("cub::DeviceHistogram::HistogramEven", site.line, CUDAJUDGE_ALGO_HISTOGRAM_EVEN);
+        a::Call call("cub::DeviceHistogram::HistogramEven", site.value, CUDAJUDGE_ALGO_HISTOGRAM_EVEN);
         call.items<T>(a::raw(d_samples), nullptr, num_samples);
         call.aux_out = d_histogram;
         call.aux_type = a::item_type<Counter>();
@@ -21,7 +21,7 @@ struct DeviceHistogram {
         call.lower = static_cast<double>(lower_level);
         call.upper = static_cast<double>(upper_level);
         if (num_levels < 2) {
-            call.refused_because = "cub::DeviceHistogram::HistogramEven on line " + std::to_string(site.line) +
+            call.refused_because = "cub::DeviceHistogram::HistogramEven on line " + std::to_string(site.value) +
                                    ": num_levels is " + std::to_string(num_levels) +
                                    "; num_levels - 1 bins need at least 2 levels";
             call.refusal = call.refused_because.c_str();

@@ -69,7 +69,7 @@ private:
                             N num_items, int begin_bit = 0, int end_bit = sizeof(Key) * 8, cudaStream_t = 0,        \
                             CUDAJUDGE_CALL_SITE) {                                                                  \
         return sort<Key, NullType>("cub::DeviceRadixSort::" #NAME, DESCENDING, d_temp_storage, temp_storage_bytes,    \
-                                   d_keys_in, d_keys_out, nullptr, nullptr, num_items, begin_bit, end_bit, site.line); \
+                                   d_keys_in, d_keys_out, nullptr, nullptr, num_items, begin_bit, end_bit, site.value); \
     }                                                                                                             \
     template <class Key, class N>                                                                                 \
     static cudaError_t NAME(void* d_temp_storage, size_t& temp_storage_bytes, DoubleBuffer<Key>& d_keys,             \
@@ -77,7 +77,7 @@ private:
                             CUDAJUDGE_CALL_SITE) {                                                                  \
         return sort_buffers<Key, NullType>("cub::DeviceRadixSort::" #NAME, DESCENDING, d_temp_storage,               \
                                            temp_storage_bytes, d_keys, nullptr, num_items, begin_bit, end_bit,      \
-                                           site.line);                                                              \
+                                           site.value);                                                              \
     }
 
 #define CUDAJUDGE_RADIX_SORT_PAIRS(NAME, DESCENDING)                                                                \
@@ -87,7 +87,7 @@ private:
                             int end_bit = sizeof(Key) * 8, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {                 \
         return sort<Key, Value>("cub::DeviceRadixSort::" #NAME, DESCENDING, d_temp_storage, temp_storage_bytes,       \
                                 d_keys_in, d_keys_out, d_values_in, d_values_out, num_items, begin_bit, end_bit,    \
-                                site.line);                                                                         \
+                                site.value);                                                                         \
     }                                                                                                             \
     template <class Key, class Value, class N>                                                                    \
     static cudaError_t NAME(void* d_temp_storage, size_t& temp_storage_bytes, DoubleBuffer<Key>& d_keys,             \
@@ -95,7 +95,7 @@ private:
                             int end_bit = sizeof(Key) * 8, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {                 \
         return sort_buffers<Key, Value>("cub::DeviceRadixSort::" #NAME, DESCENDING, d_temp_storage,                  \
                                         temp_storage_bytes, d_keys, &d_values, num_items, begin_bit, end_bit,       \
-                                        site.line);                                                                 \
+                                        site.value);                                                                 \
     }
 
 public:

@@ -56,7 +56,7 @@ public:
                            cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         using T = ::cudajudge::algorithms::value_of<In>;
         return reduce("cub::DeviceReduce::Sum", CUDAJUDGE_OP_SUM, d_temp_storage, temp_storage_bytes, d_in, d_out,
-                      num_items, T{}, site.line);
+                      num_items, T{}, site.value);
     }
 
     template <class In, class Out, class N>
@@ -64,7 +64,7 @@ public:
                            cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         using T = ::cudajudge::algorithms::value_of<In>;
         return reduce("cub::DeviceReduce::Min", CUDAJUDGE_OP_MIN, d_temp_storage, temp_storage_bytes, d_in, d_out,
-                      num_items, ::cudajudge::algorithms::identity_of<T>(CUDAJUDGE_OP_MIN), site.line);
+                      num_items, ::cudajudge::algorithms::identity_of<T>(CUDAJUDGE_OP_MIN), site.value);
     }
 
     template <class In, class Out, class N>
@@ -72,7 +72,7 @@ public:
                            cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         using T = ::cudajudge::algorithms::value_of<In>;
         return reduce("cub::DeviceReduce::Max", CUDAJUDGE_OP_MAX, d_temp_storage, temp_storage_bytes, d_in, d_out,
-                      num_items, ::cudajudge::algorithms::identity_of<T>(CUDAJUDGE_OP_MAX), site.line);
+                      num_items, ::cudajudge::algorithms::identity_of<T>(CUDAJUDGE_OP_MAX), site.value);
     }
 
     template <class In, class Out, class N, class Op, class Init>
@@ -81,21 +81,21 @@ public:
         constexpr int op = ::cudajudge::algorithms::operator_of<Op>;
         static_assert(op != CUDAJUDGE_OP_NONE, "cub::DeviceReduce::Reduce: " CUDAJUDGE_OPERATOR_MESSAGE);
         return reduce("cub::DeviceReduce::Reduce", op, d_temp_storage, temp_storage_bytes, d_in, d_out, num_items,
-                      init, site.line);
+                      init, site.value);
     }
 
     template <class In, class Index, class Value, class N>
     static cudaError_t ArgMin(void* d_temp_storage, size_t& temp_storage_bytes, In d_in,
                               KeyValuePair<Index, Value>* d_out, N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return arg_reduce<In, Index, Value>("cub::DeviceReduce::ArgMin", CUDAJUDGE_OP_MIN, d_temp_storage,
-                                            temp_storage_bytes, d_in, nullptr, nullptr, d_out, num_items, site.line);
+                                            temp_storage_bytes, d_in, nullptr, nullptr, d_out, num_items, site.value);
     }
 
     template <class In, class Index, class Value, class N>
     static cudaError_t ArgMax(void* d_temp_storage, size_t& temp_storage_bytes, In d_in,
                               KeyValuePair<Index, Value>* d_out, N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return arg_reduce<In, Index, Value>("cub::DeviceReduce::ArgMax", CUDAJUDGE_OP_MAX, d_temp_storage,
-                                            temp_storage_bytes, d_in, nullptr, nullptr, d_out, num_items, site.line);
+                                            temp_storage_bytes, d_in, nullptr, nullptr, d_out, num_items, site.value);
     }
 
     // CCCL 3's form: the extremum and its index in outputs of their own.
@@ -104,7 +104,7 @@ public:
                               Index* d_index_out, N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return arg_reduce<In, Index, Value>("cub::DeviceReduce::ArgMin", CUDAJUDGE_OP_MIN, d_temp_storage,
                                             temp_storage_bytes, d_in, d_min_out, d_index_out, nullptr, num_items,
-                                            site.line);
+                                            site.value);
     }
 
     template <class In, class Value, class Index, class N>
@@ -112,7 +112,7 @@ public:
                               Index* d_index_out, N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return arg_reduce<In, Index, Value>("cub::DeviceReduce::ArgMax", CUDAJUDGE_OP_MAX, d_temp_storage,
                                             temp_storage_bytes, d_in, d_max_out, d_index_out, nullptr, num_items,
-                                            site.line);
+                                            site.value);
     }
 };
 

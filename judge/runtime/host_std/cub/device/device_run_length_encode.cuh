@@ -13,7 +13,7 @@ struct DeviceRunLengthEncode {
         using T = a::value_of<In>;
         static_assert(std::is_same_v<T, a::value_of<Out>>, "cub::DeviceRunLengthEncode::Encode writes the type it reads: pass an output of the input's type");
         static_assert(std::is_integral_v<Length>, "cub::DeviceRunLengthEncode::Encode: run lengths are integers");
-        a::Call call("cub::DeviceRunLengthEncode::Encode", site.line, CUDAJUDGE_ALGO_RUN_LENGTH);
+        a::Call call("cub::DeviceRunLengthEncode::Encode", site.value, CUDAJUDGE_ALGO_RUN_LENGTH);
         call.items<T>(a::raw(d_in), a::raw(d_unique_out), num_items);
         call.aux_out = d_counts_out;
         call.aux_type = a::item_type<Length>();

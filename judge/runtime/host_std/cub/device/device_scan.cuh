@@ -32,28 +32,28 @@ public:
     static cudaError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, In d_in, Out d_out,
                                     N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return scan("cub::DeviceScan::InclusiveSum", CUDAJUDGE_OP_SUM, false, d_temp_storage, temp_storage_bytes,
-                    d_in, d_out, 0, num_items, site.line);
+                    d_in, d_out, 0, num_items, site.value);
     }
 
     template <class Data, class N, class = std::enable_if_t<std::is_integral_v<N>>>
     static cudaError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, Data d_data, N num_items,
                                     cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return scan("cub::DeviceScan::InclusiveSum", CUDAJUDGE_OP_SUM, false, d_temp_storage, temp_storage_bytes,
-                    d_data, d_data, 0, num_items, site.line);
+                    d_data, d_data, 0, num_items, site.value);
     }
 
     template <class In, class Out, class N>
     static cudaError_t ExclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, In d_in, Out d_out,
                                     N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return scan("cub::DeviceScan::ExclusiveSum", CUDAJUDGE_OP_SUM, true, d_temp_storage, temp_storage_bytes,
-                    d_in, d_out, 0, num_items, site.line);
+                    d_in, d_out, 0, num_items, site.value);
     }
 
     template <class Data, class N, class = std::enable_if_t<std::is_integral_v<N>>>
     static cudaError_t ExclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, Data d_data, N num_items,
                                     cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return scan("cub::DeviceScan::ExclusiveSum", CUDAJUDGE_OP_SUM, true, d_temp_storage, temp_storage_bytes,
-                    d_data, d_data, 0, num_items, site.line);
+                    d_data, d_data, 0, num_items, site.value);
     }
 
     template <class In, class Out, class Op, class N>
@@ -62,14 +62,14 @@ public:
         using T = ::cudajudge::algorithms::value_of<In>;
         constexpr int code = checked(Op{});
         return scan("cub::DeviceScan::InclusiveScan", code, false, d_temp_storage, temp_storage_bytes, d_in, d_out,
-                    ::cudajudge::algorithms::identity_of<T>(code), num_items, site.line);
+                    ::cudajudge::algorithms::identity_of<T>(code), num_items, site.value);
     }
 
     template <class In, class Out, class Op, class Init, class N>
     static cudaError_t ExclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes, In d_in, Out d_out, Op op,
                                      Init init, N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return scan("cub::DeviceScan::ExclusiveScan", checked(Op{}), true, d_temp_storage, temp_storage_bytes, d_in,
-                    d_out, init, num_items, site.line);
+                    d_out, init, num_items, site.value);
     }
 };
 

@@ -39,7 +39,7 @@ public:
         using T = ::cudajudge::algorithms::value_of<In>;                                                          \
         return reduce("cub::DeviceSegmentedReduce::" #NAME, OP, d_temp_storage, temp_storage_bytes, d_in, d_out,      \
                       num_segments, d_begin_offsets, d_end_offsets, ::cudajudge::algorithms::identity_of<T>(OP),     \
-                      site.line);                                                                                   \
+                      site.value);                                                                                   \
     }
     CUDAJUDGE_SEGMENTED(Sum, CUDAJUDGE_OP_SUM)
     CUDAJUDGE_SEGMENTED(Min, CUDAJUDGE_OP_MIN)
@@ -53,7 +53,7 @@ public:
         constexpr int op = ::cudajudge::algorithms::operator_of<Op>;
         static_assert(op != CUDAJUDGE_OP_NONE, "cub::DeviceSegmentedReduce::Reduce: " CUDAJUDGE_OPERATOR_MESSAGE);
         return reduce("cub::DeviceSegmentedReduce::Reduce", op, d_temp_storage, temp_storage_bytes, d_in, d_out,
-                      num_segments, d_begin_offsets, d_end_offsets, init, site.line);
+                      num_segments, d_begin_offsets, d_end_offsets, init, site.value);
     }
 };
 

@@ -30,14 +30,14 @@ public:
                                       ? CUDAJUDGE_T_U8 : ::cudajudge::algorithms::item_type<Flag>();
         static_assert(flag_type != CUDAJUDGE_T_NONE, "cub::DeviceSelect::Flagged: flags must be bool, integers or floats");
         return select("cub::DeviceSelect::Flagged", CUDAJUDGE_ALGO_SELECT_FLAGGED, d_temp_storage, temp_storage_bytes,
-                      d_in, d_flags, flag_type, d_out, d_num_selected_out, num_items, site.line);
+                      d_in, d_flags, flag_type, d_out, d_num_selected_out, num_items, site.value);
     }
 
     template <class In, class Out, class Count, class N>
     static cudaError_t Unique(void* d_temp_storage, size_t& temp_storage_bytes, In d_in, Out d_out,
                               Count* d_num_selected_out, N num_items, cudaStream_t = 0, CUDAJUDGE_CALL_SITE) {
         return select("cub::DeviceSelect::Unique", CUDAJUDGE_ALGO_UNIQUE, d_temp_storage, temp_storage_bytes, d_in,
-                      nullptr, CUDAJUDGE_T_NONE, d_out, d_num_selected_out, num_items, site.line);
+                      nullptr, CUDAJUDGE_T_NONE, d_out, d_num_selected_out, num_items, site.value);
     }
 };
 

@@ -181,38 +181,38 @@ namespace thrust {
 #define CUDAJUDGE_THRUST_SORTS(NAME)                                                                              \
     template <class It>                                                                                           \
     inline void NAME(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {                       \
-        cudajudge_detail::sort<It, void>("thrust::" #NAME, first, last, nullptr, std::less<void>{}, site.line);      \
+        cudajudge_detail::sort<It, void>("thrust::" #NAME, first, last, nullptr, std::less<void>{}, site.value);      \
     }                                                                                                             \
     template <class It, class Comp>                                                                               \
     inline void NAME(const detail::device_policy&, It first, It last, Comp comp, CUDAJUDGE_CALL_SITE) {            \
-        cudajudge_detail::sort<It, void>("thrust::" #NAME, first, last, nullptr, comp, site.line);                   \
+        cudajudge_detail::sort<It, void>("thrust::" #NAME, first, last, nullptr, comp, site.value);                   \
     }                                                                                                             \
     template <class T>                                                                                            \
     inline void NAME(device_ptr<T> first, device_ptr<T> last, CUDAJUDGE_CALL_SITE) {                               \
         cudajudge_detail::sort<device_ptr<T>, void>("thrust::" #NAME, first, last, nullptr, std::less<void>{},       \
-                                                    site.line);                                                   \
+                                                    site.value);                                                   \
     }                                                                                                             \
     template <class T, class Comp>                                                                                \
     inline void NAME(device_ptr<T> first, device_ptr<T> last, Comp comp, CUDAJUDGE_CALL_SITE) {                    \
-        cudajudge_detail::sort<device_ptr<T>, void>("thrust::" #NAME, first, last, nullptr, comp, site.line);        \
+        cudajudge_detail::sort<device_ptr<T>, void>("thrust::" #NAME, first, last, nullptr, comp, site.value);        \
     }                                                                                                             \
     template <class Keys, class Values>                                                                           \
     inline void NAME##_by_key(const detail::device_policy&, Keys first, Keys last, Values values,                 \
                               CUDAJUDGE_CALL_SITE) {                                                              \
         cudajudge_detail::check_iterator<Values>();                                                               \
         cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, cudajudge_detail::a::raw(values),           \
-                               std::less<void>{}, site.line);                                                     \
+                               std::less<void>{}, site.value);                                                     \
     }                                                                                                             \
     template <class Keys, class Values, class Comp>                                                               \
     inline void NAME##_by_key(const detail::device_policy&, Keys first, Keys last, Values values, Comp comp,      \
                               CUDAJUDGE_CALL_SITE) {                                                              \
         cudajudge_detail::check_iterator<Values>();                                                               \
         cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, cudajudge_detail::a::raw(values), comp,     \
-                               site.line);                                                                        \
+                               site.value);                                                                        \
     }                                                                                                             \
     template <class K, class V>                                                                                   \
     inline void NAME##_by_key(device_ptr<K> first, device_ptr<K> last, device_ptr<V> values, CUDAJUDGE_CALL_SITE) { \
-        cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, values.get(), std::less<void>{}, site.line); \
+        cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, values.get(), std::less<void>{}, site.value); \
     }
 CUDAJUDGE_THRUST_SORTS(sort)
 CUDAJUDGE_THRUST_SORTS(stable_sort)
@@ -228,15 +228,15 @@ CUDAJUDGE_THRUST_SORTS(stable_sort)
 
 template <class It>
 inline ::cudajudge::algorithms::value_of<It> reduce(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::reduce(first, last, ::cudajudge::algorithms::value_of<It>{}, std::plus<void>{}, site.line);
+    return cudajudge_detail::reduce(first, last, ::cudajudge::algorithms::value_of<It>{}, std::plus<void>{}, site.value);
 }
 template <class It, class Init>
 inline Init reduce(const detail::device_policy&, It first, It last, Init init, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::reduce(first, last, init, std::plus<void>{}, site.line);
+    return cudajudge_detail::reduce(first, last, init, std::plus<void>{}, site.value);
 }
 template <class It, class Init, class Op>
 inline Init reduce(const detail::device_policy&, It first, It last, Init init, Op op, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::reduce(first, last, init, op, site.line);
+    return cudajudge_detail::reduce(first, last, init, op, site.value);
 }
 CUDAJUDGE_THRUST_POLICY_FREE(T, reduce, , )
 template <class T, class Init>
@@ -246,55 +246,55 @@ inline Init reduce(device_ptr<T> first, device_ptr<T> last, Init init, CUDAJUDGE
 
 template <class In, class Out>
 inline Out inclusive_scan(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::scan("thrust::inclusive_scan", false, first, last, result, 0, std::plus<void>{}, site.line);
+    return cudajudge_detail::scan("thrust::inclusive_scan", false, first, last, result, 0, std::plus<void>{}, site.value);
 }
 template <class In, class Out, class Op>
 inline Out inclusive_scan(const detail::device_policy&, In first, In last, Out result, Op op, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::scan("thrust::inclusive_scan", false, first, last, result, 0, op, site.line);
+    return cudajudge_detail::scan("thrust::inclusive_scan", false, first, last, result, 0, op, site.value);
 }
 template <class In, class Out>
 inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, 0, std::plus<void>{}, site.line);
+    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, 0, std::plus<void>{}, site.value);
 }
 template <class In, class Out, class Init>
 inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out result, Init init, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, std::plus<void>{}, site.line);
+    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, std::plus<void>{}, site.value);
 }
 template <class In, class Out, class Init, class Op>
 inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out result, Init init, Op op,
                           CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, op, site.line);
+    return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, op, site.value);
 }
 CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, inclusive_scan, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
 CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, exclusive_scan, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
 
 template <class It>
 inline It max_element(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::extremum("thrust::max_element", first, last, CUDAJUDGE_OP_MAX, site.line);
+    return cudajudge_detail::extremum("thrust::max_element", first, last, CUDAJUDGE_OP_MAX, site.value);
 }
 template <class It>
 inline It min_element(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
-    return cudajudge_detail::extremum("thrust::min_element", first, last, CUDAJUDGE_OP_MIN, site.line);
+    return cudajudge_detail::extremum("thrust::min_element", first, last, CUDAJUDGE_OP_MIN, site.value);
 }
 CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, max_element, , )
 CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, min_element, , )
 
 template <class It, class V>
 inline void fill(const detail::device_policy&, It first, It last, const V& value, CUDAJUDGE_CALL_SITE) {
-    cudajudge_detail::fill("thrust::fill", CUDAJUDGE_ALGO_FILL, first, last, value, value, site.line);
+    cudajudge_detail::fill("thrust::fill", CUDAJUDGE_ALGO_FILL, first, last, value, value, site.value);
 }
 template <class It>
 inline void sequence(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
     using V = ::cudajudge::algorithms::value_of<It>;
-    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, V(0), V(1), site.line);
+    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, V(0), V(1), site.value);
 }
 template <class It, class V>
 inline void sequence(const detail::device_policy&, It first, It last, V init, CUDAJUDGE_CALL_SITE) {
-    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, init, V(1), site.line);
+    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, init, V(1), site.value);
 }
 template <class It, class V>
 inline void sequence(const detail::device_policy&, It first, It last, V init, V step, CUDAJUDGE_CALL_SITE) {
-    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, init, step, site.line);
+    cudajudge_detail::fill("thrust::sequence", CUDAJUDGE_ALGO_SEQUENCE, first, last, init, step, site.value);
 }
 template <class T, class V>
 inline void fill(device_ptr<T> first, device_ptr<T> last, const V& value, CUDAJUDGE_CALL_SITE) {
@@ -307,7 +307,7 @@ inline std::ptrdiff_t count(const detail::device_policy&, It first, It last, con
     cudajudge_detail::check_iterator<It>();
     using T = ::cudajudge::algorithms::value_of<It>;
     long long found = 0;
-    ::cudajudge::algorithms::Call call("thrust::count", site.line, CUDAJUDGE_ALGO_COUNT);
+    ::cudajudge::algorithms::Call call("thrust::count", site.value, CUDAJUDGE_ALGO_COUNT);
     call.items<T>(::cudajudge::algorithms::raw(first), nullptr, last - first);
     call.set_value<T>(call.init, value);
     call.result_to<long long>(&found, true);
@@ -325,7 +325,7 @@ inline It unique(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL
     cudajudge_detail::check_iterator<It>();
     using T = ::cudajudge::algorithms::value_of<It>;
     long long kept = 0;
-    ::cudajudge::algorithms::Call call("thrust::unique", site.line, CUDAJUDGE_ALGO_UNIQUE);
+    ::cudajudge::algorithms::Call call("thrust::unique", site.value, CUDAJUDGE_ALGO_UNIQUE);
     call.items<T>(::cudajudge::algorithms::raw(first), ::cudajudge::algorithms::raw(first), last - first);
     call.result_to<long long>(&kept, true);
     call.run();
@@ -339,7 +339,7 @@ inline Out copy(const detail::device_policy&, In first, In last, Out result, CUD
     cudajudge_detail::check_iterator<Out>();
     using T = ::cudajudge::algorithms::value_of<In>;
     static_assert(std::is_same_v<T, ::cudajudge::algorithms::value_of<Out>>, "thrust::copy here copies between arrays of one type");
-    ::cudajudge::algorithms::Call call("thrust::copy", site.line, CUDAJUDGE_ALGO_COPY);
+    ::cudajudge::algorithms::Call call("thrust::copy", site.value, CUDAJUDGE_ALGO_COPY);
     call.items<T>(::cudajudge::algorithms::raw(first), ::cudajudge::algorithms::raw(result), last - first);
     call.run();
     return result + (last - first);

@@ -15,16 +15,14 @@
 
 #include <cuda/std/__cudajudge_alias.h>
 #include <cub/detail/cudajudge_key_value_pair.h>
+#include <cudajudge/call_site.h>
 
 namespace cub {
 
 namespace cudajudge_detail {
 
-// The line of the user's call, as a defaulted last parameter that no int argument can bind to.
-struct CallLine {
-    int value;
-};
-#define CUDAJUDGE_CALL_LINE ::cub::cudajudge_detail::CallLine line = {__builtin_LINE()}
+using CallLine = ::cudajudge::CallSite;
+#define CUDAJUDGE_CALL_LINE ::cudajudge::CallSite line = {__builtin_LINE()}
 
 template <int X, int Y, int Z>
 inline int linear_tid() {
