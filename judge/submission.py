@@ -100,6 +100,12 @@ def _build(problem: Problem, source: str | bytes, backend: str, filename: str, a
         observed_info, observed_library = observed.result()
     if info.ok and prepared.held_back:
         return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
+    if info.ok and prepared.functor_calls:   # the functors the GPU build could not instantiate either
+        from judge.build.judge_kernels import judge_kernels
+
+        refused = judge_kernels(library, prepared.functor_calls, prepared.file)[1]
+        if refused:
+            return CompileInfo(ok=False, diagnostics=refused, seconds=info.seconds), None, {}
     if info.seconds is not None and observed_info.seconds is not None:
         info = info.model_copy(update={"seconds": max(info.seconds, observed_info.seconds)})
     if info.ok and prepared.notes:

@@ -1,8 +1,10 @@
 """build(): a submission -> cubin + host library, or a compile error in the user's terms.
 
 NVRTC (device TU) and g++ (host TU) run at the same time under one deadline; the library is
-linked once NVRTC has reported the kernels' lowered names. Results, failures included, are
-cached; a build cut short by the deadline is not.
+linked once NVRTC has reported the kernels' lowered names. A file whose host code passes a functor
+to a device-wide algorithm is built in order instead: NVRTC instantiates the judge's kernels for
+the functors the host object names (judge_kernels). Results, failures included, are cached; a build
+cut short by the deadline is not.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from judge.build.arch import default_arch, valid_arch
 from judge.build.cache import BuildCache, build_key
 from judge.build.device import DeviceCompile, DeviceOutcome
 from judge.build.host import HOST_TU_NAME, RuntimeObject, exports_entry, kernel_table_source, start_host_compile, start_link
+from judge.build.judge_kernels import JudgeKernel, judge_kernels
 from judge.build.process import COMPILER_TIME_S, Finished, limit_message
 from judge.build.result import BuildResult, KernelInfo
 from judge.build.toolchain import RUNTIME_DIR, Toolchain, ToolchainError, toolchain
@@ -25,6 +28,7 @@ from judge.source.prepare import PreparedSource, SourceRejected, prepare
 
 COMPILE_DEADLINE_S = COMPILER_TIME_S
 LIBRARY_NAME = "solution.so"
+FUNCTOR_KERNELS_INCLUDE = b"\n#include <cudajudge_functor_kernels.cuh>\n"
 
 
 @dataclass
@@ -67,11 +71,21 @@ class _Build:
         except SourceRejected as rejected:
             return _Outcome(self.result(False, rejected.diagnostics))
         units = prepared.units
-        device = DeviceCompile(units.device.text, units.pch_headers, [k.expression for k in prepared.kernels],
-                               self.arch, self.filename, self.workspace, self.chain)
-        host_job = start_host_compile(units.host.text, self.workspace, self.chain)
         runtime = RuntimeObject(self.cache.root, self.chain)
-        host = host_job.wait(self.deadline)
+        host_job = start_host_compile(units.host.text, self.workspace, self.chain)
+        host, functor_kernels = None, []
+        if prepared.functor_calls:
+            host = host_job.wait(self.deadline)
+            if host.limit is None and host.returncode == 0:
+                functor_kernels, refused = judge_kernels(self.workspace / "host.o", prepared.functor_calls, prepared.file)
+                if refused:
+                    runtime.finish(self.deadline)
+                    return _Outcome(self.result(False, refused))
+        device_text = units.device.text + (FUNCTOR_KERNELS_INCLUDE if functor_kernels else b"")
+        device = DeviceCompile(device_text, units.pch_headers,
+                               [k.expression for k in prepared.kernels] + [k.expression for k in functor_kernels],
+                               self.arch, self.filename, self.workspace, self.chain)
+        host = host or host_job.wait(self.deadline)
         outcome = device.finish(self.deadline)
         runtime_problem = runtime.finish(self.deadline)
         if runtime_problem is not None:
@@ -86,7 +100,8 @@ class _Build:
             return _Outcome(self.result(False, _merge(diagnostics, prepared.syntax_diagnostics), **times))
         if prepared.held_back:
             return _Outcome(self.result(False, prepared.held_back + diagnostics, **times))
-        return self.link(prepared, outcome, device.cubin, runtime.path, prepared.notes + diagnostics, times)
+        return self.link(prepared, outcome, device.cubin, runtime.path, functor_kernels, prepared.notes + diagnostics,
+                         times)
 
     def compiler_diagnostics(self, prepared: PreparedSource, host: Finished, outcome: DeviceOutcome) -> list[Diagnostic]:
         file = prepared.file
@@ -109,11 +124,15 @@ class _Build:
         return _merge(host_found, device_found)
 
     def link(self, prepared: PreparedSource, outcome: DeviceOutcome, cubin: Path, runtime: Path,
-             warnings: list[Diagnostic], times: dict) -> _Outcome:
+             functor_kernels: list[JudgeKernel], warnings: list[Diagnostic], times: dict) -> _Outcome:
         kernels = [KernelInfo(name=k.display, expression=k.expression, lowered=outcome.lowered[k.expression],
                               line=k.line) for k in prepared.kernels]
+        first_call = {name: line for name, line in reversed(prepared.functor_calls)}
+        judge_owned = [KernelInfo(name=k.shown_as, expression=k.expression, lowered=outcome.lowered[k.expression],
+                                  line=first_call.get(k.shown_as, 0)) for k in functor_kernels]
         library = self.workspace / LIBRARY_NAME
-        table = kernel_table_source([k.name for k in kernels], [k.lowered for k in kernels])
+        table = kernel_table_source([k.name for k in kernels], [k.lowered for k in kernels],
+                                    [(f.symbol, k.name, k.lowered) for f, k in zip(functor_kernels, judge_owned)])
         linked = start_link(self.workspace, runtime, table, library, self.chain).wait(self.deadline)
         times["host_s"] = round(times["host_s"] + linked.seconds, 3)
         if linked.limit is not None:
@@ -128,7 +147,7 @@ class _Build:
             return _Outcome(self.result(False, [missing] + warnings, **times))
         (self.workspace / "host.o").unlink(missing_ok=True)
         return _Outcome(self.result(True, warnings, cubin=cubin, library=library,
-                                    kernels=kernels, **times))
+                                    kernels=kernels + judge_owned, **times))
 
 
 def build(problem: Problem, source_text: str | bytes, *, arch: str | None = None, filename: str = "solution.cu",

@@ -64,12 +64,21 @@ class RuntimeObject:
         return None
 
 
-def kernel_table_source(names: list[str], lowered: list[str]) -> str:
+def kernel_table_source(names: list[str], lowered: list[str], judge_owned: list[tuple[str, str, str]] = ()) -> str:
+    """The kernel table's names and lowered names (the host TU holds their addresses), and the judge's
+    functor kernels: (mangled symbol in the host object, shown name, lowered name), addresses included."""
     def array(symbol: str, values: list[str]) -> str:
         entries = "".join(f"    {c_string_literal(v)},\n" for v in values)
         return f'extern "C" const char* const {symbol}[] = {{\n{entries}    nullptr\n}};\n'
+    stubs = "".join(f'extern "C" void cudajudge_judge_kernel_{i}() __asm__("{symbol}");\n'
+                    for i, (symbol, _, _) in enumerate(judge_owned))
+    addresses = "".join(f"    reinterpret_cast<const void*>(&cudajudge_judge_kernel_{i}),\n" for i in range(len(judge_owned)))
     return (array("cudajudge_kernel_names", names) + array("cudajudge_kernel_lowered", lowered) +
-            f'extern "C" const int cudajudge_kernel_count = {len(names)};\n')
+            f'extern "C" const int cudajudge_kernel_count = {len(names)};\n' + stubs +
+            f'extern "C" const void* const cudajudge_judge_kernel_addresses[] = {{\n{addresses}    nullptr\n}};\n' +
+            array("cudajudge_judge_kernel_names", [name for _, name, _ in judge_owned]) +
+            array("cudajudge_judge_kernel_lowered", [low for _, _, low in judge_owned]) +
+            f'extern "C" const int cudajudge_judge_kernel_count = {len(judge_owned)};\n')
 
 
 def start_link(workdir: Path, runtime_object: Path, table: str, library: Path, chain: Toolchain) -> Job:

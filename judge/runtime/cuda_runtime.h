@@ -41,6 +41,8 @@
 #define __NVCC__ 1
 #endif
 #define CUDART_VERSION 13000
+// The judge's own kernels (cudajudge/functor_kernels.h) are stubs here, as the user's are.
+#define CUDAJUDGE_KERNEL_STUBS 1
 #define __global__
 #define __device__
 #define __host__

@@ -1,4 +1,4 @@
-// verdict: CE "thrust::copy_if is not supported: it runs a functor of yours on the device".
+// verdict: AC. thrust::copy_if with a predicate of one's own keeps the positive items in order.
 #include <thrust/copy.h>
 #include <thrust/execution_policy.h>
 

@@ -78,3 +78,9 @@ extern "C" const void* const cudajudge_kernel_addresses[];
 extern "C" const char* const cudajudge_kernel_names[];
 extern "C" const char* const cudajudge_kernel_lowered[];
 extern "C" const int cudajudge_kernel_count;
+// The judge's own kernels for the user's functors (cudajudge/functor_kernels.h), likewise: the
+// address of the host object's stub, the algorithm the launches are shown under, the lowered name.
+extern "C" const void* const cudajudge_judge_kernel_addresses[];
+extern "C" const char* const cudajudge_judge_kernel_names[];
+extern "C" const char* const cudajudge_judge_kernel_lowered[];
+extern "C" const int cudajudge_judge_kernel_count;

@@ -221,9 +221,13 @@ bool ready(const char* call) {
 // The kernel table the build linked in; the driver handles are filled in by cudajudge_init.
 std::vector<Kernel>& kernels() {
     State& s = state();
-    if (s.kernels.empty())
+    if (s.kernels.empty()) {
         for (int i = 0; i < cudajudge_kernel_count; ++i)
             s.kernels.push_back(Kernel{cudajudge_kernel_addresses[i], cudajudge_kernel_names[i], cudajudge_kernel_lowered[i]});
+        for (int i = 0; i < cudajudge_judge_kernel_count; ++i)
+            s.kernels.push_back(Kernel{cudajudge_judge_kernel_addresses[i], cudajudge_judge_kernel_names[i],
+                                       cudajudge_judge_kernel_lowered[i]});
+    }
     return s.kernels;
 }
 

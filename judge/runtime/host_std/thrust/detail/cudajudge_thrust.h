@@ -2,7 +2,7 @@
 // the thrust::device (or thrust::cuda::par) policy, or thrust::device_ptr. Each call goes to the
 // backend as a device-wide algorithm (see cudajudge/device_algorithms.h).
 #pragma once
-#include <cudajudge/device_algorithms.h>
+#include <cudajudge/functor_calls.h>
 
 #include <cstddef>
 #include <functional>
@@ -63,6 +63,19 @@ template <class T = void> using minus = std::minus<T>;
 template <class T = void> using multiplies = std::multiplies<T>;
 template <class T = void> using less = std::less<T>;
 template <class T = void> using greater = std::greater<T>;
+template <class T = void> using divides = std::divides<T>;
+template <class T = void> using modulus = std::modulus<T>;
+template <class T = void> using negate = std::negate<T>;
+template <class T = void> using equal_to = std::equal_to<T>;
+template <class T = void> using not_equal_to = std::not_equal_to<T>;
+template <class T = void> using greater_equal = std::greater_equal<T>;
+template <class T = void> using less_equal = std::less_equal<T>;
+template <class T = void> using logical_and = std::logical_and<T>;
+template <class T = void> using logical_or = std::logical_or<T>;
+template <class T = void> using logical_not = std::logical_not<T>;
+template <class T = void> using bit_and = std::bit_and<T>;
+template <class T = void> using bit_or = std::bit_or<T>;
+template <class T = void> using bit_xor = std::bit_xor<T>;
 template <class T = void> using maximum = ::cuda::maximum<T>;
 template <class T = void> using minimum = ::cuda::minimum<T>;
 
@@ -172,6 +185,89 @@ inline void fill(const char* name, int kind, It first, It last, T value, T step,
     call.set_value<V>(call.init, value);
     call.set_value<V>(call.step, step);
     call.run();
+}
+
+template <class In, class Out, class Op>
+inline Out transform(In first, In last, Out result, Op op, int line) {
+    check_iterator<In>();
+    check_iterator<Out>();
+    a::map<::cudajudge::shown_as::thrust::transform>("thrust::transform", line, op, a::raw(first), a::raw(result),
+                                                     last - first);
+    return result + (last - first);
+}
+
+template <class In1, class In2, class Out, class Op>
+inline Out transform(In1 first1, In1 last1, In2 first2, Out result, Op op, int line) {
+    check_iterator<In1>();
+    check_iterator<In2>();
+    check_iterator<Out>();
+    a::zip<::cudajudge::shown_as::thrust::transform>("thrust::transform", line, op, a::raw(first1), a::raw(first2),
+                                                     a::raw(result), last1 - first1);
+    return result + (last1 - first1);
+}
+
+template <class It, class Unary, class Init, class Binary>
+inline Init transform_reduce(It first, It last, Unary unary, Init init, Binary, int line) {
+    check_iterator<It>();
+    constexpr int op = a::operator_of<Binary>;
+    static_assert(op != CUDAJUDGE_OP_NONE, "thrust::transform_reduce: " CUDAJUDGE_OPERATOR_MESSAGE);
+    static_assert(a::is_item<Init>, CUDAJUDGE_ITEMS_MESSAGE);
+    const long long n = last - first;
+    a::Scratch<Init> mapped(n, line);   // unary's results in init's type, which Thrust accumulates in
+    if (mapped.status() != cudaSuccess) return init;
+    a::map<::cudajudge::shown_as::thrust::transform_reduce>("thrust::transform_reduce", line, unary, a::raw(first),
+                                                            mapped.get(), n);
+    Init result = init;
+    a::Call call("thrust::transform_reduce", line, CUDAJUDGE_ALGO_REDUCE);
+    call.op = op;
+    call.items<Init>(mapped.get(), nullptr, n);
+    call.set_value<Init>(call.init, init);
+    call.result_to<Init>(&result, true);
+    call.run();
+    return result;
+}
+
+// pred(stencil[i]) for each i, as 0/1 bytes: what copy_if and count_if select or count by.
+template <class Shown, class Stencil, class Pred>
+inline bool flag(const char* name, Stencil stencil, long long n, Pred pred, a::Scratch<unsigned char>& flags, int line) {
+    check_iterator<Stencil>();
+    if (flags.status() != cudaSuccess) return false;
+    a::map<Shown>(name, line, pred, a::raw(stencil), flags.get(), n);
+    return true;
+}
+
+template <class In, class Stencil, class Out, class Pred>
+inline Out copy_if(In first, In last, Stencil stencil, Out result, Pred pred, int line) {
+    check_iterator<In>();
+    check_iterator<Out>();
+    using T = a::value_of<In>;
+    static_assert(std::is_same_v<T, a::value_of<Out>>, "thrust::copy_if here copies between arrays of one type");
+    const long long n = last - first;
+    a::Scratch<unsigned char> flags(n, line);
+    if (!flag<::cudajudge::shown_as::thrust::copy_if>("thrust::copy_if", stencil, n, pred, flags, line)) return result;
+    long long kept = 0;
+    a::Call call("thrust::copy_if", line, CUDAJUDGE_ALGO_SELECT_FLAGGED);
+    call.items<T>(a::raw(first), a::raw(result), n);
+    call.aux = flags.get();
+    call.aux_type = CUDAJUDGE_T_U8;
+    call.result_to<long long>(&kept, true);
+    call.run();
+    return result + kept;
+}
+
+template <class It, class Pred>
+inline std::ptrdiff_t count_if(It first, It last, Pred pred, int line) {
+    const long long n = last - first;
+    a::Scratch<unsigned char> flags(n, line);
+    if (!flag<::cudajudge::shown_as::thrust::count_if>("thrust::count_if", first, n, pred, flags, line)) return 0;
+    long long found = 0;
+    a::Call call("thrust::count_if", line, CUDAJUDGE_ALGO_REDUCE);
+    call.op = CUDAJUDGE_OP_SUM;
+    call.items<unsigned char>(flags.get(), nullptr, n);
+    call.set_value<long long>(call.init, 0);
+    call.result_to<long long>(&found, true);
+    call.run();
+    return static_cast<std::ptrdiff_t>(found);
 }
 
 }  // namespace thrust::cudajudge_detail
@@ -345,6 +441,53 @@ inline Out copy(const detail::device_policy&, In first, In last, Out result, CUD
     return result + (last - first);
 }
 CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, copy, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
+
+// Algorithms that run a functor of yours (cudajudge/functor_calls.h): a type declared at file scope
+// whose operator() device code can call.
+template <class In, class Out, class Op>
+inline Out transform(const detail::device_policy&, In first, In last, Out result, Op op, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::transform(first, last, result, op, site.value);
+}
+template <class In1, class In2, class Out, class Op>
+inline Out transform(const detail::device_policy&, In1 first1, In1 last1, In2 first2, Out result, Op op,
+                     CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::transform(first1, last1, first2, result, op, site.value);
+}
+template <class T, class Out, class Op>
+inline Out transform(device_ptr<T> first, device_ptr<T> last, Out result, Op op, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::transform(first, last, result, op, site.value);
+}
+template <class It, class Unary, class Init, class Binary>
+inline Init transform_reduce(const detail::device_policy&, It first, It last, Unary unary, Init init, Binary binary,
+                             CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::transform_reduce(first, last, unary, init, binary, site.value);
+}
+template <class T, class Unary, class Init, class Binary>
+inline Init transform_reduce(device_ptr<T> first, device_ptr<T> last, Unary unary, Init init, Binary binary,
+                             CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::transform_reduce(first, last, unary, init, binary, site.value);
+}
+template <class In, class Out, class Pred>
+inline Out copy_if(const detail::device_policy&, In first, In last, Out result, Pred pred, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::copy_if(first, last, first, result, pred, site.value);
+}
+template <class In, class Stencil, class Out, class Pred>
+inline Out copy_if(const detail::device_policy&, In first, In last, Stencil stencil, Out result, Pred pred,
+                   CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::copy_if(first, last, stencil, result, pred, site.value);
+}
+template <class T, class Out, class Pred>
+inline Out copy_if(device_ptr<T> first, device_ptr<T> last, Out result, Pred pred, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::copy_if(first, last, first, result, pred, site.value);
+}
+template <class It, class Pred>
+inline std::ptrdiff_t count_if(const detail::device_policy&, It first, It last, Pred pred, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::count_if(first, last, pred, site.value);
+}
+template <class T, class Pred>
+inline std::ptrdiff_t count_if(device_ptr<T> first, device_ptr<T> last, Pred pred, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::count_if(first, last, pred, site.value);
+}
 
 #undef CUDAJUDGE_THRUST_POLICY_FREE
 #undef CUDAJUDGE_COMMA

@@ -1,0 +1,3 @@
+// <thrust/transform_reduce.h> in host code: see detail/cudajudge_thrust.h.
+#pragma once
+#include "detail/cudajudge_thrust.h"
