@@ -3,7 +3,7 @@ accepted solutions of the same problems, on one backend, and print one row each:
 and on the GPU the median time, the baseline's and their ratio over the timed cases.
 
     python bench/real_world.py --backend cpu
-    python bench/real_world.py --backend gpu --json results.json   # timing on: every test, every case
+    python bench/real_world.py --backend gpu --tests sample --files cub,thrust --json results.json
 """
 from __future__ import annotations
 
@@ -22,20 +22,22 @@ ROOT = Path(__file__).resolve().parents[1]
 REAL_WORLD = ROOT / "tests" / "real_world"
 
 
-def candidates(problems: list[int]) -> list[tuple[int, str, Path]]:
-    """(problem, origin, file): the real-world files first, then the catalog's accepted solutions."""
+def candidates(problems: list[int], words: list[str]) -> list[tuple[int, str, Path]]:
+    """(problem, origin, file): the real-world files whose names hold one of `words` (all if none),
+    then the catalog's accepted solutions."""
     found = []
     for number in problems:
-        found += [(number, "real world", path) for path in sorted(REAL_WORLD.glob(f"p{number}_*.cu"))]
+        found += [(number, "real world", path) for path in sorted(REAL_WORLD.glob(f"p{number}_*.cu"))
+                  if not words or any(word in path.name for word in words)]
         folder = load_problem(number).folder / "solutions" / "accepted"
         found += [(number, "catalog", path) for path in sorted(folder.glob("*.cu"))]
     return found
 
 
-def judge_one(number: int, path: Path, backend: str) -> dict:
+def judge_one(number: int, path: Path, backend: str, tests: list[str] | None) -> dict:
     started = time.monotonic()
     result = judge_source(load_problem(number), path.read_text(), backend=backend, timing=backend == "gpu",
-                          filename=path.name, seed=3)
+                          filename=path.name, seed=3, patterns=tests)
     row = dict(problem=number, file=path.name, backend=backend, verdict=result.verdict.value,
                tests=len(result.tests), passed=sum(t.verdict.value == "AC" for t in result.tests),
                message=result.message, seconds=round(time.monotonic() - started, 2))
@@ -56,13 +58,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--backend", choices=("cpu", "gpu"), default="cpu")
     parser.add_argument("--problems", default="3,9,17,18,19")
+    parser.add_argument("--tests", help="only these tests (names, groups or globs, comma-separated); timing "
+                                            "still measures every benchmark case")
+    parser.add_argument("--files", default="", help="only real-world files whose names hold one of these words")
     parser.add_argument("--json", type=Path, help="also write every row, with per-case figures, here")
     args = parser.parse_args()
     rows = []
     console = Console()
-    for number, origin, path in candidates([int(p) for p in args.problems.split(",")]):
+    tests = args.tests.split(",") if args.tests else None
+    words = [w for w in args.files.split(",") if w]
+    for number, origin, path in candidates([int(p) for p in args.problems.split(",")], words):
         with console.status(f"judging {path.name} on the {args.backend} backend"):
-            rows.append(dict(judge_one(number, path, args.backend), origin=origin))
+            rows.append(dict(judge_one(number, path, args.backend, tests), origin=origin))
+        if args.json:   # row by row, so that a run cut short keeps what it measured
+            args.json.write_text(json.dumps(rows, indent=1))
     table = Table(title=f"Real-world styles beside the catalog's solutions ({args.backend} backend, seed 3)")
     for column in ("problem", "file", "origin", "verdict", "tests", "median µs", "baseline µs", "ratio", "judge s"):
         table.add_column(column)
@@ -71,8 +80,6 @@ def main() -> None:
                       _figure(r, "median_us", ".1f"), _figure(r, "baseline_us", ".1f"), _figure(r, "ratio", ".2f"),
                       f"{r['seconds']:.1f}")
     console.print(table)
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 from pathlib import Path
 from typing import Optional
 
@@ -126,16 +128,42 @@ def judge_command(
                                         help="With --server: your API token (from POST /api/auth/login)."),
     gpu: Optional[str] = typer.Option(None, "--gpu", metavar="MODEL",
                                       help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
+    every_test: bool = typer.Option(False, "--all", help="Judge every test, also after one fails (by default the "
+                                    "judge stops at the first failing test)."),
     standby: bool = typer.Option(True, "--standby/--no-standby", envvar="CUDAJUDGE_STANDBY",
                                  help="Run in a child process started in the background before this command, and "
                                       "keep one ready for the next (it exits after 10 idle minutes)."),
 ) -> None:
-    """Judge SOLUTION for PROBLEM; exit code 0 iff accepted."""
+    """Judge SOLUTION for PROBLEM; exit code 0 iff accepted (130 when interrupted)."""
+    tests = [t for item in tests or [] for t in item.split(",") if t] or None
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        _judge_here_or_there(problem, solution, backend, seed, json_out, no_timing, tests, arch, server, token, gpu,
+                             every_test, standby)
+    except KeyboardInterrupt:
+        errors.print("interrupted", highlight=False)
+        raise typer.Exit(130)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupt(signum, frame) -> None:
+    """Ctrl-C: the compilers this judge started are killed at once (the runner and the reference
+    process are ended as the judge unwinds); a second Ctrl-C leaves without waiting for anything."""
+    from judge.build.process import end_all_jobs
+
+    signal.signal(signal.SIGINT, lambda *_: os._exit(130))
+    end_all_jobs()
+    raise KeyboardInterrupt
+
+
+def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optional[int], json_out: bool,
+                         no_timing: bool, tests: Optional[list[str]], arch: Optional[str], server: Optional[str],
+                         token: Optional[str], gpu: Optional[str], every_test: bool, standby: bool) -> None:
     from judge.problems.loader import load_problem
     from judge.report import render
-    from judge.submission import judge_source
+    from judge.submission import judge_source, resolve_backend
 
-    tests = [t for item in tests or [] for t in item.split(",") if t] or None
     if server:
         raise typer.Exit(_judge_remote(server, token, problem, solution, json_out, tests, backend, seed, no_timing, arch,
                                        gpu))
@@ -153,9 +181,12 @@ def judge_command(
         errors.print(f"{solution}: not UTF-8 text (byte {exc.start}); save the file as UTF-8", highlight=False)
         raise typer.Exit(2)
     try:
+        backend = resolve_backend(backend)
+        if backend == "cpu":
+            _prepare_cpu_runtime(errors if json_out else console)
         if json_out:
             result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing, patterns=tests,
-                                  filename=solution.name, arch=arch, standby=standby)
+                                  filename=solution.name, arch=arch, standby=standby, fail_fast=not every_test)
         else:
             with console.status(f"judging {solution.name} for {spec.key} …") as status:
                 def progress(event: Progress) -> None:
@@ -167,7 +198,7 @@ def judge_command(
                         status.update(event.case)
                 result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing,
                                       patterns=tests, filename=solution.name, arch=arch, on_event=progress,
-                                      standby=standby)
+                                      standby=standby, fail_fast=not every_test)
     except ValueError as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)
@@ -176,6 +207,21 @@ def judge_command(
     else:
         render(result, console)
     raise typer.Exit(0 if result.verdict == "AC" else 1)
+
+
+def _prepare_cpu_runtime(out: Console) -> None:
+    """The CPU runtime is built once per machine and compiler; the first judge says so while it waits."""
+    from judge.build.cpu_build import CpuRuntimeBuildError, prepare_runtime, runtime_ready
+
+    try:
+        if runtime_ready():
+            return
+        with out.status("building the CPU backend's runtime, once for this machine and compiler (about 10 s on two "
+                        "cores) …"):
+            seconds = prepare_runtime()
+    except CpuRuntimeBuildError:
+        return   # the judge reports it as its build's error
+    out.print(f"built the CPU backend's runtime in {seconds:.1f} s; later judges reuse it", style="dim", highlight=False)
 
 
 def _judge_remote(server: str, token: Optional[str], problem: str, solution: Path, json_out: bool,

@@ -1,6 +1,8 @@
 """Render a Result in the terminal: diagnostics with source context, tests, timing with bars."""
 from __future__ import annotations
 
+from itertools import groupby
+
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -31,10 +33,17 @@ def diagnostic_text(d: Diagnostic) -> Text:
 
 
 def tests_table(result: Result) -> Table:
+    """One row per test, except that a run of tests not run for the same reason is one row."""
     table = Table("test", "size", "distribution", "verdict", "message", title=f"{result.problem} tests", expand=False)
-    for t in result.tests:
-        size = ", ".join(f"{k}={v}" for k, v in t.size.items())
-        table.add_row(t.name, size, t.distribution, verdict_text(t.verdict), t.message or "")
+    for run in groupby(result.tests, key=lambda t: (t.verdict, t.message) if t.verdict == Verdict.NR else id(t)):
+        tests = list(run[1])
+        first = tests[0]
+        if len(tests) > 1:
+            table.add_row(f"{first.name} … {tests[-1].name}", f"{len(tests)} tests", "", verdict_text(first.verdict),
+                          first.message)
+            continue
+        size = ", ".join(f"{k}={v}" for k, v in first.size.items())
+        table.add_row(first.name, size, first.distribution, verdict_text(first.verdict), first.message or "")
     return table
 
 

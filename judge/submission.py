@@ -130,8 +130,9 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
                  on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local",
-                 standby: bool = False) -> Result:
-    """`hidden`: folders the sandboxed children must not see besides the catalog (e.g. a server's data folder).
+                 standby: bool = False, fail_fast: bool = False) -> Result:
+    """`fail_fast`: stop at the first test that fails (the verdict is the same; the rest are NR).
+    `hidden`: folders the sandboxed children must not see besides the catalog (e.g. a server's data folder).
     `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible.
     `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's.
     `standby`: run in a runner that a background host started before this call (sandbox.standby) when
@@ -170,7 +171,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                               exchange=str(oracle.exchange), gpu=timed)))
         seed = secrets.randbits(31) if seed is None else seed
         run = Run(problem, cases, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s, timed=timed,
-                  runner=runner, oracle=oracle, on_event=on_event)
+                  runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast)
         return run.judge(source, filename=filename, arch=arch)
 
 
@@ -220,8 +221,10 @@ class Run:
     """One judge of one build: the tests in order, then timing, each verdict written here."""
 
     def __init__(self, problem: Problem, cases: list[TestCase], *, backend: str, seed: int, deadline_s: float,
-                 budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook):
+                 budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook,
+                 fail_fast: bool = False):
         self.problem, self.cases, self.backend, self.seed = problem, cases, backend, seed
+        self.fail_fast = fail_fast
         self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
         self.runner_child, self.oracle_child = runner, oracle
         self.runner, self.oracle_link = RunnerLink(runner), OracleLink(oracle)
@@ -335,6 +338,11 @@ class Run:
             self.on_event(TestDone(result=result))
             if not usable or result.verdict == Verdict.OLE:
                 self._not_run(tests, f"not run: the device was unusable after {case.name}")
+                return False
+            if self.fail_fast and result.verdict != Verdict.AC and i + 1 < len(self.cases):
+                self._not_run(tests, f"not run: the judge stopped at the first failing test, {case.name}")
+                self.notes.append(f"stopped at the first failing test: {len(self.cases) - i - 1} of {len(self.cases)} "
+                                  f"tests not run (`cudajudge judge --all` or Submit judges every test)")
                 return False
         return True
 

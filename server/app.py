@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from contextlib import asynccontextmanager
 
 from fastapi import Depends, FastAPI
@@ -34,6 +35,15 @@ from server.security import Passwords
 from server.spa import mount_web
 
 log = logging.getLogger("cudajudge.server")
+
+
+def _prepare_cpu_runtime() -> None:
+    from judge.build.cpu_build import CpuRuntimeBuildError, prepare_runtime
+
+    try:
+        log.info("the CPU backend's runtime is ready (%.1f s)", prepare_runtime())
+    except CpuRuntimeBuildError as exc:
+        log.error("the CPU backend's runtime does not build; every CPU judge will say why: %s", exc)
 
 
 def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None,
@@ -65,6 +75,8 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
         elif settings.dispatcher:
             judge_fn = judge or judge_with(backend, hidden=(settings.data_dir.resolve(),))
             st.dispatcher = Dispatcher(db, st.store, judge_fn, workers=workers, poll_s=settings.poll_s, backend=backend)
+            if backend == "cpu" and judge is None:   # built now, not in the first learner's wait
+                threading.Thread(target=_prepare_cpu_runtime, name="cpu-runtime", daemon=True).start()
             st.dispatcher.start()
         try:
             yield

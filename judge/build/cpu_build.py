@@ -43,6 +43,8 @@ from judge.source.syntax import Edit, EditedText, c_string_literal, parse, text,
 RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime" / "cpu"
 CXX = "g++"
 COMPILE_TIMEOUT_S = COMPILER_TIME_S
+# The runtime's own build, once per machine and compiler: about 6 s on 2 idle cores, 48 s seen under load.
+RUNTIME_BUILD_TIME_S = 600.0
 LIBRARY_NAME = "solution.so"
 
 _COMMON_FLAGS = [
@@ -371,13 +373,30 @@ def _submission_flags(asan: bool, observed: bool) -> list[str]:
     return _flags(asan) + (_OBSERVED_FLAGS if observed else [])
 
 
-def _runtime(asan: bool) -> _Runtime:
-    flags = _flags(asan)
-    key = _digest(_runtime_files(), compiler_version(), *flags, "headers: plain, observed", *_OBSERVED_FLAGS)
+def _runtime_layout(asan: bool) -> _Runtime:
+    key = _digest(_runtime_files(), compiler_version(), *_flags(asan), "headers: plain, observed", *_OBSERVED_FLAGS)
     folder = cache_dir() / f"runtime-{key}{'-asan' if asan else ''}"
-    runtime = _Runtime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h", folder / "cudajudge_observed_pch.h")
+    return _Runtime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h", folder / "cudajudge_observed_pch.h")
+
+
+def runtime_ready() -> bool:
+    """Whether this machine's CPU runtime is built; the first CPU judge builds it otherwise."""
+    return _runtime_layout(False).archive.exists()
+
+
+def prepare_runtime() -> float:
+    """Build the CPU runtime unless it is built (another process building it is waited for); the seconds
+    this took."""
+    started = time.perf_counter()
+    _runtime(False)
+    return time.perf_counter() - started
+
+
+def _runtime(asan: bool) -> _Runtime:
+    runtime = _runtime_layout(asan)
     if runtime.archive.exists():
         return runtime
+    folder, flags = runtime.archive.parent, _flags(asan)
     folder.parent.mkdir(parents=True, exist_ok=True)
     with open(folder.parent / f"{folder.name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -398,8 +417,9 @@ def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str], observable
             header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
             commands.append([CXX, *header_flags, *_INCLUDE_FLAGS, "-x", "c++-header", str(header),
                              "-o", str(header) + ".gch"])
+        ends = time.perf_counter() + RUNTIME_BUILD_TIME_S
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            results = list(pool.map(lambda c: subprocess.run(c, capture_output=True, text=True), commands))
+            results = list(pool.map(lambda c: Job(c, cwd=scratch).wait(ends), commands))
         failed = [r for r in results if r.returncode != 0]
         if failed:
             raise CpuRuntimeBuildError("the CPU runtime does not build:\n" + failed[0].stderr[-4000:])
@@ -429,7 +449,7 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", entry: str = "
     flags = _submission_flags(asan, observed)
     key = _digest(_PIPELINE_FILES, source_text, entry, filename, runtime.archive.parent.name, *flags)
     folder = cache_dir() / "builds" / key
-    cached = _cached(folder)
+    cached = _cached(folder, started)
     if cached is not None:
         return cached
 
@@ -465,12 +485,13 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", entry: str = "
     return info, (library if info.ok and library.exists() else None)
 
 
-def _cached(folder: Path) -> tuple[CompileInfo, Path | None] | None:
+def _cached(folder: Path, started: float) -> tuple[CompileInfo, Path | None] | None:
+    """The build in `folder`, if there is one, with the seconds this lookup took since `started`."""
     record = folder / "compile.json"
     if not record.exists():
         return None
     info = CompileInfo.model_validate_json(record.read_text(encoding="utf-8"))
-    info.cached = True
+    info.cached, info.seconds = True, round(time.perf_counter() - started, 3)
     library = folder / LIBRARY_NAME
     return info, (library if info.ok and library.exists() else None)
 

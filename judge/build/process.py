@@ -7,6 +7,7 @@ import re
 import resource
 import signal
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,6 +103,47 @@ def _capped(data: bytes) -> str:
     return text + (f"\n[output truncated at {OUTPUT_CAP_BYTES} bytes]" if len(data) > OUTPUT_CAP_BYTES else "")
 
 
+class _Running:
+    """The process groups of the jobs now running, so that an interrupt ends them all (and any job
+    started after it) instead of waiting for builds nobody will read."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.groups: set[int] = set()
+        self.interrupted = False
+
+    def add(self, pid: int) -> None:
+        with self.lock:
+            self.groups.add(pid)
+            if self.interrupted:
+                _kill_group(pid)
+
+    def discard(self, pid: int) -> None:
+        with self.lock:
+            self.groups.discard(pid)
+
+    def end_all(self) -> None:
+        with self.lock:
+            self.interrupted = True
+            for pid in self.groups:
+                _kill_group(pid)
+
+
+_running = _Running()
+
+
+def end_all_jobs() -> None:
+    """Kill every compiler job of this process, and each one started from now on."""
+    _running.end_all()
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 class Job:
     """One running process; its whole process group is killed if it outlives the deadline.
 
@@ -117,6 +159,7 @@ class Job:
         self._process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          cwd=cwd, env=env, start_new_session=True,
                                          preexec_fn=lambda: _compiler_limits(memory_bytes))
+        _running.add(self._process.pid)
 
     def wait(self, deadline: float) -> Finished:
         """Wait until `deadline` (a time.perf_counter() value)."""
@@ -124,7 +167,9 @@ class Job:
             out, err = self._process.communicate(self._stdin, timeout=max(deadline - time.perf_counter(), 0.01))
             code = self._process.returncode
         except subprocess.TimeoutExpired:
-            os.killpg(self._process.pid, signal.SIGKILL)
+            _kill_group(self._process.pid)
             out, err = self._process.communicate()
             code = None
+        finally:
+            _running.discard(self._process.pid)
         return Finished(code, _capped(out), _capped(err), time.perf_counter() - self.started)
