@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -15,7 +16,9 @@ from judge.problems.loader import ProblemError, find_problem_folder, parse_probl
 from judge.protocol import BuildStarted, Progress, Queued, Status, TestDone, TimingCaseStarted
 
 app = typer.Typer(help="A practice judge for CUDA kernels.", no_args_is_help=True, add_completion=False)
-console = Console()
+# Piped output (a log, CI) gets 120 columns rather than rich's 80, unless COLUMNS says otherwise.
+_PIPED_WIDTH = None if sys.stdout.isatty() or "COLUMNS" in os.environ else 120
+console = Console(width=_PIPED_WIDTH)
 errors = Console(stderr=True)
 
 
@@ -116,7 +119,8 @@ def judge_command(
     problem: str = typer.Argument(..., help="Problem: 83, problem83 or its slug."),
     solution: Path = typer.Argument(..., help="The .cu file to judge.", exists=True, dir_okay=False),
     backend: str = typer.Option("auto", help="auto (GPU when present), gpu or cpu."),
-    seed: Optional[int] = typer.Option(None, help="Reproduce a run: the seed its result printed."),
+    seed: Optional[int] = typer.Option(None, min=0, max=2**63 - 1,
+                                       help="Reproduce a run: the seed its result printed."),
     json_out: bool = typer.Option(False, "--json", help="Print the Result as JSON."),
     no_timing: bool = typer.Option(False, "--no-timing", help="Correctness only."),
     tests: Optional[list[str]] = typer.Option(None, "--tests", help="Run only these tests: a name, a group or a glob; "
@@ -130,6 +134,9 @@ def judge_command(
                                       help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
     every_test: bool = typer.Option(False, "--all", help="Judge every test, also after one fails (by default the "
                                     "judge stops at the first failing test)."),
+    include_gpu_only: bool = typer.Option(False, "--include-gpu-only", help="On the CPU backend, emulate the GPU-only "
+                                          "tests too (slow: their sizes are a GPU's); by default they are listed as "
+                                          "not run."),
     standby: bool = typer.Option(True, "--standby/--no-standby", envvar="CUDAJUDGE_STANDBY",
                                  help="Run in a child process started in the background before this command, and "
                                       "keep one ready for the next (it exits after 10 idle minutes)."),
@@ -139,7 +146,7 @@ def judge_command(
     previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         _judge_here_or_there(problem, solution, backend, seed, json_out, no_timing, tests, arch, server, token, gpu,
-                             every_test, standby)
+                             every_test, include_gpu_only, standby)
     except KeyboardInterrupt:
         errors.print("interrupted", highlight=False)
         raise typer.Exit(130)
@@ -159,7 +166,8 @@ def _interrupt(signum, frame) -> None:
 
 def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optional[int], json_out: bool,
                          no_timing: bool, tests: Optional[list[str]], arch: Optional[str], server: Optional[str],
-                         token: Optional[str], gpu: Optional[str], every_test: bool, standby: bool) -> None:
+                         token: Optional[str], gpu: Optional[str], every_test: bool, include_gpu_only: bool,
+                         standby: bool) -> None:
     from judge.problems.loader import load_problem
     from judge.report import render
     from judge.submission import judge_source, resolve_backend
@@ -186,19 +194,24 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
             _prepare_cpu_runtime(errors if json_out else console)
         if json_out:
             result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing, patterns=tests,
-                                  filename=solution.name, arch=arch, standby=standby, fail_fast=not every_test)
+                                  filename=solution.name, arch=arch, standby=standby, fail_fast=not every_test,
+                                  include_gpu_only=include_gpu_only)
         else:
             with console.status(f"judging {solution.name} for {spec.key} …") as status:
+                done = []
+
                 def progress(event: Progress) -> None:
                     if isinstance(event, TestDone):
-                        status.update(f"{event.result.name}: {event.result.verdict.value}")
+                        done.append(event.result)
+                        status.update(f"{len(done)} tests done · {event.result.name}: {event.result.verdict.value}")
                     elif isinstance(event, BuildStarted):
                         status.update("building …")
                     elif isinstance(event, TimingCaseStarted):
                         status.update(event.case)
                 result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing,
                                       patterns=tests, filename=solution.name, arch=arch, on_event=progress,
-                                      standby=standby, fail_fast=not every_test)
+                                      standby=standby, fail_fast=not every_test,
+                                      include_gpu_only=include_gpu_only)
     except ValueError as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)

@@ -136,7 +136,8 @@ class Result(BaseModel):
     verdict: Verdict
     message: str = ""                 # one line for the learner: what went wrong first
     compile: CompileInfo
-    tests: list[TestResult] = Field(default_factory=list)
+    tests: list[TestResult] = Field(default_factory=list)   # every planned test in order; NR ones say why
+    partial: bool = False             # some planned test did not run (left out on this backend, or stopped early)
     timing: Timing | None = None
     hints: PerformanceHints | None = None   # the CPU backend's, from observing the small tests
     notes: list[str] = Field(default_factory=list)        # e.g. "timing needs a GPU"

@@ -130,17 +130,23 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
                  on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local",
-                 standby: bool = False, fail_fast: bool = False) -> Result:
+                 standby: bool = False, fail_fast: bool = False, include_gpu_only: bool = False) -> Result:
     """`fail_fast`: stop at the first test that fails (the verdict is the same; the rest are NR).
+    `include_gpu_only`: on the CPU backend, emulate the GPU-only tests too (else they are NR, and say so).
     `hidden`: folders the sandboxed children must not see besides the catalog (e.g. a server's data folder).
     `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible.
     `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's.
     `standby`: run in a runner that a background host started before this call (sandbox.standby) when
     one is ready, and leave a host running for the next call."""
     backend = resolve_backend(backend)
-    cases = test_cases(problem, include_gpu_only=(backend == "gpu"), samples_only=samples_only, patterns=patterns)
+    planned = test_cases(problem, samples_only=samples_only, patterns=patterns)
+    cases = [c for c in planned if backend == "gpu" or include_gpu_only or not c.gpu_only]
+    if not planned:
+        raise ValueError(f"no test of {problem.key} matches {', '.join(patterns or [])}")
     if not cases:
-        raise ValueError(f"no test of {problem.key} matches {patterns}")
+        raise ValueError(f"the tests of {problem.key} that match {', '.join(patterns or [])} are GPU-only: the CPU "
+                         f"backend leaves them out (their sizes take long to emulate); judge on a GPU, or add "
+                         f"--include-gpu-only to emulate them here")
     gpu = backend == "gpu"
     deadline = problem.limits.deadline_s if gpu else max(CPU_MIN_DEADLINE_S, problem.limits.deadline_s * CPU_DEADLINE_FACTOR)
     budget_s = problem.limits.budget_s * (1.0 if gpu else CPU_BUDGET_FACTOR)
@@ -170,8 +176,8 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         oracle.send(encode(OracleJob(problem_files=problem_files(problem), problem_folder_name=problem.folder.name,
                               exchange=str(oracle.exchange), gpu=timed)))
         seed = secrets.randbits(31) if seed is None else seed
-        run = Run(problem, cases, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s, timed=timed,
-                  runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast)
+        run = Run(problem, cases, planned=planned, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s,
+                  timed=timed, runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast)
         return run.judge(source, filename=filename, arch=arch)
 
 
@@ -220,10 +226,11 @@ def _test_result(case: TestCase, verdict: Verdict, message: str) -> TestResult:
 class Run:
     """One judge of one build: the tests in order, then timing, each verdict written here."""
 
-    def __init__(self, problem: Problem, cases: list[TestCase], *, backend: str, seed: int, deadline_s: float,
-                 budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook,
+    def __init__(self, problem: Problem, cases: list[TestCase], *, planned: list[TestCase], backend: str, seed: int,
+                 deadline_s: float, budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook,
                  fail_fast: bool = False):
         self.problem, self.cases, self.backend, self.seed = problem, cases, backend, seed
+        self.planned = planned   # `cases` and the GPU-only tests the CPU backend leaves out
         self.fail_fast = fail_fast
         self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
         self.runner_child, self.oracle_child = runner, oracle
@@ -255,14 +262,25 @@ class Run:
         except OracleBroke as exc:
             return self._result(Verdict.IE, f"the judge failed: {str(exc).splitlines()[0]}", compile_info, [], None,
                                 [f"internal error: {exc}"])
-        verdict, message = _summary(tests)
+        tests, left_out = self._with_left_out(tests)
+        verdict, message = _summary(tests, left_out, self.backend)
         return self._result(verdict, message, compile_info, tests, timing_result)
+
+    def _with_left_out(self, tests: list[TestResult]) -> tuple[list[TestResult], int]:
+        """The results in plan order, the GPU-only tests this backend left out among them as NR; how many."""
+        ran = {t.name: t for t in tests}
+        left_out = [_test_result(c, Verdict.NR, GPU_ONLY_NOT_RUN) for c in self.planned if c.name not in ran]
+        for result in left_out:
+            ran[result.name] = result
+        order = {c.name: i for i, c in enumerate(self.planned)}
+        return sorted(ran.values(), key=lambda t: order.get(t.name, len(order))), len(left_out)
 
     def _result(self, verdict: Verdict, message: str, compile_info: CompileInfo, tests: list[TestResult],
                 timing: Timing | None, more_notes: list[str] = ()) -> Result:
         return Result(problem=self.problem.key, backend=self.backend, device=self.device, isolation=self.isolation,
                       seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
-                      timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes])
+                      timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes],
+                      partial=any(t.verdict == Verdict.NR for t in tests))
 
     def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
         runner = self.runner_child
@@ -400,10 +418,19 @@ def _stop_verdict(broke: RunnerBroke, outcome, deadline_s: float, budget_s: floa
                         f"Output tail: {outcome.output[-300:].strip()}")
 
 
-def _summary(tests: list[TestResult]) -> tuple[Verdict, str]:
+GPU_ONLY_NOT_RUN = ("not run: GPU-only, left out on the CPU backend (its size takes long to emulate); it runs on a "
+                    "GPU, or here with --include-gpu-only")
+
+
+def _summary(tests: list[TestResult], left_out: int, backend: str) -> tuple[Verdict, str]:
+    """The verdict: the first failure's; IE if a test did not run for no failure; AC otherwise, saying
+    how many of the planned tests it stands on when the backend left some out."""
     for t in tests:
         if t.verdict not in (Verdict.AC, Verdict.NR):
             return t.verdict, f"{t.verdict.value} on test {t.name}: {t.message}"
-    if any(t.verdict == Verdict.NR for t in tests):
+    if sum(t.verdict == Verdict.NR for t in tests) > left_out:
         return Verdict.IE, "the judge ended before every test ran"
+    if left_out:
+        return Verdict.AC, (f"AC on {len(tests) - left_out} of {len(tests)} tests ({left_out} GPU-only "
+                            f"test{'s' if left_out > 1 else ''} not run on the {backend.upper()} backend)")
     return Verdict.AC, f"all {len(tests)} tests passed"

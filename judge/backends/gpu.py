@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_entry
-from judge.backends.gpu_algorithms import HANDLER_TYPE, REHEARSED_INDEX_TYPES, DeviceAlgorithms
+from judge.backends.gpu_algorithms import HANDLER_TYPE, DeviceAlgorithms
 from judge.backends.gpu_kernels import GpuKernels
 from judge.exchange import read_bytes
 from judge.problems.model import Problem
@@ -93,11 +93,6 @@ class GpuBackend(DeviceMemory):
         super().__init__()
         self.device = self.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         self.arena = self.cp.cuda.alloc(problem.limits.arena_mb << 20)
-        self.algorithms = DeviceAlgorithms(self.cp)
-        algorithms = [name for name in artifacts.get("algorithms", "").split(",") if name]
-        if algorithms:   # their kernels compiled now, not within solve()'s time limit
-            arrays = [p.np_dtype for p in problem.params if p.is_pointer]
-            self.algorithms.warm(algorithms, [*arrays, *REHEARSED_INDEX_TYPES])
         before_user_code()
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
         self.solve = solve_entry(self.lib, problem)
@@ -111,6 +106,7 @@ class GpuBackend(DeviceMemory):
         if self.lib.cudajudge_init(self._cubin, len(cubin), self.arena.ptr, self.arena.mem.size, self.stream.ptr):
             raise RuntimeError(f"loading the module failed: {self._error()[1]}")
         self.lib.cudajudge_set_checked_launches(1)
+        self.algorithms = DeviceAlgorithms(self.cp)
         self.lib.cudajudge_set_algorithm_handler.argtypes = [HANDLER_TYPE]
         self.lib.cudajudge_set_algorithm_handler(self.algorithms.handler)
 

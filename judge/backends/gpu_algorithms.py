@@ -4,9 +4,8 @@ The host-side API (judge/runtime/host_std/cudajudge/device_algorithms.h) describ
 `cudajudge_algorithm_call`; the built library hands it to the handler registered here, which runs
 it on the library's stream with CuPy's sorts, scans and reductions (Thrust and CUB underneath) and
 writes the results where the call says. CuPy compiles its elementwise kernels at their first use
-and keeps them in the account's kernel cache (sandbox.kernel_cache); warm() rehearses, before the
-submission loads, the calls the algorithms a file names may make, so that their compiles are not
-charged to solve()'s time limit. The CPU runtime runs the same calls sequentially
+and keeps them in the account's kernel cache (sandbox.kernel_cache): the first call of a kind on a
+type spends part of solve()'s time limit on that. The CPU runtime runs the same calls sequentially
 (judge/runtime/cpu/src/device_algorithms.cpp); both follow CUB's and Thrust's documented results.
 """
 from __future__ import annotations
@@ -21,11 +20,6 @@ _DTYPES = {1: np.int8, 2: np.uint8, 3: np.int16, 4: np.uint16, 5: np.int32, 6: n
  SEGMENTED_REDUCE, FILL, SEQUENCE, COUNT, COPY) = range(1, 15)
 OP_SUM, OP_MIN, OP_MAX = 1, 2, 3
 INVALID_VALUE = 1
-_TYPE_CODES = {np.dtype(t): code for code, t in _DTYPES.items()}
-T_U8, T_I32, T_I64 = (_TYPE_CODES[np.dtype(t)] for t in (np.uint8, np.int32, np.int64))
-# Besides the problem's own arrays', the types flags, counts and offsets usually have.
-REHEARSED_INDEX_TYPES = (np.uint8, np.int32, np.uint32, np.int64)
-REHEARSAL_ITEMS = 4
 
 
 class AlgorithmCall(ctypes.Structure):
@@ -41,38 +35,6 @@ class AlgorithmCall(ctypes.Structure):
                 ("step", ctypes.c_ubyte * 8), ("lower", ctypes.c_double), ("upper", ctypes.c_double)]
 
 
-def rehearsals(name: str) -> list[dict]:
-    """The calls a device-wide algorithm may hand the handler, as AlgorithmCall fields (item_type left
-    to the rehearsal unless the algorithm fixes it): what warm() runs once to compile their kernels."""
-    owner, _, member = name.rpartition("::")
-    ops = (OP_SUM, OP_MIN, OP_MAX)
-    if owner == "cub::DeviceSegmentedReduce":
-        return [dict(kind=SEGMENTED_REDUCE, op=op, aux_type=T_I32) for op in ops]
-    if member in ("ArgMin", "ArgMax", "max_element", "min_element"):
-        return [dict(kind=ARG_REDUCE, op=op, result_type=T_I64) for op in (OP_MIN, OP_MAX)]
-    if owner == "cub::DeviceReduce" or member in ("reduce", "transform_reduce"):
-        return [dict(kind=REDUCE, op=op) for op in ops]
-    if member == "count_if":
-        return [dict(kind=REDUCE, op=OP_SUM, item_type=T_U8, result_type=T_I64)]
-    if owner == "cub::DeviceScan" or member.endswith("_scan"):
-        return [dict(kind=SCAN, op=op, exclusive=e) for op in ops for e in (0, 1)]
-    if owner == "cub::DeviceRadixSort" or "sort" in member:
-        kind = RADIX_SORT if owner == "cub::DeviceRadixSort" else SORT
-        return [dict(kind=kind, descending=d, value_bytes=v) for d in (0, 1) for v in (0, 4)]
-    if member in ("Flagged", "If", "copy_if"):
-        return [dict(kind=SELECT_FLAGGED, aux_type=t, result_type=T_I32) for t in (T_U8, T_I32)]
-    if member in ("Unique", "unique"):
-        return [dict(kind=UNIQUE, result_type=T_I32)]
-    if member == "Encode":
-        return [dict(kind=RUN_LENGTH, aux_type=T_I32, result_type=T_I32)]
-    if member == "HistogramEven":
-        return [dict(kind=HISTOGRAM_EVEN, aux_type=T_I32, num_segments=3, lower=0.0, upper=4.0)]
-    simple = {"fill": FILL, "sequence": SEQUENCE, "count": COUNT, "copy": COPY}
-    if member in simple:
-        return [dict(kind=simple[member], result_type=T_I64)]
-    return []   # thrust::transform: only the judge's own kernel, compiled with the submission
-
-
 HANDLER_TYPE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(AlgorithmCall), ctypes.c_void_p, ctypes.c_size_t)
 
 
@@ -82,32 +44,6 @@ class DeviceAlgorithms:
     def __init__(self, cp):
         self.cp = cp
         self.handler = HANDLER_TYPE(self._handle)   # kept alive as long as the library may call it
-
-    def warm(self, names: list[str], item_types) -> None:
-        """Run each call the named algorithms may make once, on a few items of each of `item_types`;
-        a rehearsal that fails only leaves its kernels to be compiled when the submission needs them."""
-        cp = self.cp
-        buffers = [cp.zeros(REHEARSAL_ITEMS * 8, np.uint8) for _ in range(9)]
-        offsets = cp.asarray([0, 2, 2, REHEARSAL_ITEMS], np.int32)   # two segments: begins, then ends
-        for name in dict.fromkeys(names):
-            for fields in rehearsals(name):
-                for item in dict.fromkeys(d for d in map(np.dtype, item_types) if d in _TYPE_CODES):
-                    call = AlgorithmCall(name=name.encode(), line=0, num_items=REHEARSAL_ITEMS)
-                    call.item_type = _TYPE_CODES[item]
-                    call.result_type = call.item_type
-                    for field, value in fields.items():
-                        setattr(call, field, value)
-                    call.in_, call.out, call.values_in, call.values_out, call.aux_out, call.result, call.temp, \
-                        call.aux, call.aux_end = (b.data.ptr for b in buffers)
-                    if call.kind == SEGMENTED_REDUCE:
-                        call.num_segments, call.aux, call.aux_end = 2, offsets.data.ptr, offsets.data.ptr + 8
-                    if call.kind == RADIX_SORT:
-                        call.end_bit = 8 * np.dtype(_DTYPES[call.item_type]).itemsize
-                    try:
-                        self.run(call)
-                        cp.cuda.get_current_stream().synchronize()
-                    except Exception:
-                        continue
 
     def _handle(self, call_ptr, message, capacity) -> int:
         call = call_ptr.contents

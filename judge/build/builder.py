@@ -147,7 +147,7 @@ class _Build:
             return _Outcome(self.result(False, [missing] + warnings, **times))
         (self.workspace / "host.o").unlink(missing_ok=True)
         return _Outcome(self.result(True, warnings, cubin=cubin, library=library,
-                                    kernels=kernels + judge_owned, algorithms=prepared.algorithms, **times))
+                                    kernels=kernels + judge_owned, **times))
 
 
 def build(problem: Problem, source_text: str | bytes, *, arch: str | None = None, filename: str = "solution.cu",

@@ -21,7 +21,6 @@ class BuildResult(BaseModel):
     cubin: Path | None = None
     library: Path | None = None            # the host shared library that exports solve()
     kernels: list[KernelInfo] = Field(default_factory=list)
-    algorithms: list[str] = Field(default_factory=list)   # the device-wide algorithms host code calls
     cached: bool = False
     nvrtc_s: float | None = None           # device compile wall time (of the build that made it)
     host_s: float | None = None            # host compile + link wall time
@@ -33,6 +32,4 @@ class BuildResult(BaseModel):
 
     def artifacts(self) -> dict[str, str]:
         """What the GPU backend needs besides the library."""
-        if not self.cubin:
-            return {}
-        return {"cubin": str(self.cubin), "arch": self.arch, "algorithms": ",".join(self.algorithms)}
+        return {"cubin": str(self.cubin), "arch": self.arch} if self.cubin else {}

@@ -20,7 +20,7 @@ from judge.source.kernels import KernelRef, kernel_references
 from judge.source.launches import find_launches
 from judge.source.policy import check_bytes, check_directives
 from judge.source.program import analyze
-from judge.source.runtime_calls import FUNCTOR_ALGORITHMS, algorithm_calls, check_runtime_calls
+from judge.source.runtime_calls import check_runtime_calls, functor_algorithm_calls
 from judge.source.signature import check_signature, entry_point
 from judge.source.split import TranslationUnits, split
 from judge.source.syntax import parse, syntax_errors
@@ -43,16 +43,7 @@ class PreparedSource:
     held_back: list[Diagnostic]            # signature findings to report if the compilers find nothing
     notes: list[Diagnostic]                # accepted signature differences, reported with a successful build
     entry: str                             # the judge's C entry point, appended to the code that defines solve
-    algorithm_calls: list[tuple[str, int]]  # (algorithm, line) of the device-wide algorithms it calls
-
-    @property
-    def functor_calls(self) -> list[tuple[str, int]]:
-        """Those that run a functor of the user's."""
-        return [call for call in self.algorithm_calls if call[0] in FUNCTOR_ALGORITHMS]
-
-    @property
-    def algorithms(self) -> list[str]:
-        return sorted({name for name, _ in self.algorithm_calls})
+    functor_calls: list[tuple[str, int]]   # (algorithm, line) of calls that run a functor of the user's
 
 
 def prepare(problem: Problem, source: str | bytes, filename: str = "solution.cu") -> PreparedSource:
@@ -80,4 +71,4 @@ def prepare(problem: Problem, source: str | bytes, filename: str = "solution.cu"
     entry = entry_point(problem, signature.solve) if signature.solve is not None else ""
     units = split(program, logical, report.includes, launches, refs, entry)
     return PreparedSource(file, units, refs, syntax, signature.diagnostics, signature.notes, entry,
-                          algorithm_calls(program))
+                          functor_algorithm_calls(program))

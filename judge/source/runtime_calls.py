@@ -82,12 +82,12 @@ def _calls(program: Program):
             yield fragment, node, function
 
 
-def algorithm_calls(program: Program) -> list[tuple[str, int]]:
-    """(algorithm, line) of each call of a supported device-wide algorithm, in file order."""
+def functor_algorithm_calls(program: Program) -> list[tuple[str, int]]:
+    """(algorithm, line) of each call of an algorithm that runs a functor of the user's, in file order."""
     found = []
     for fragment, node, function in _calls(program):
         match = _ALGORITHM_NAME.match(text(function))
-        if match and match.group(3) in SUPPORTED_ALGORITHMS.get(match.group(2), ()):
+        if match and match.group(1) in FUNCTOR_ALGORITHMS:
             found.append((match.group(1), fragment.file_line(node)))
     return sorted(found, key=lambda call: call[1])
 

@@ -1,0 +1,46 @@
+"""A Result says what was judged: the GPU-only tests the CPU backend leaves out are listed as not run,
+the verdict line says on how many tests an AC stands, and the Result is marked partial."""
+import subprocess
+import sys
+from pathlib import Path
+
+from judge.problems.loader import load_problem
+from judge.problems import plan
+from judge.submission import GPU_ONLY_NOT_RUN, judge_source
+
+ROOT = Path(__file__).resolve().parents[1]
+RELU = "problems/001-relu/solutions/accepted/naive.cu"
+
+
+def test_an_ac_on_the_cpu_backend_names_the_gpu_only_tests_it_did_not_run():
+    problem = load_problem(1)
+    result = judge_source(problem, (ROOT / RELU).read_text(), backend="cpu", timing=False, seed=2,
+                          patterns=["sample", "large"])
+    gpu_only = [c.name for c in plan.test_cases(problem, patterns=["large"])]
+    assert gpu_only and all(c.gpu_only for c in plan.test_cases(problem, patterns=["large"]))
+    assert result.verdict == "AC" and result.partial
+    assert result.message == f"AC on 2 of {2 + len(gpu_only)} tests ({len(gpu_only)} GPU-only tests not run on the CPU backend)"
+    assert [t.name for t in result.tests if t.verdict == "NR"] == gpu_only
+    assert all(t.message == GPU_ONLY_NOT_RUN for t in result.tests if t.verdict == "NR")
+    assert [t.verdict for t in result.tests[:2]] == ["AC", "AC"]
+
+
+def test_a_whole_cpu_judge_without_gpu_only_tests_is_not_partial():
+    result = judge_source(load_problem(1), (ROOT / RELU).read_text(), backend="cpu", timing=False, seed=2,
+                          patterns=["sample", "edge"])
+    assert result.verdict == "AC" and not result.partial and result.message.startswith("all ")
+
+
+def test_tests_that_are_all_gpu_only_are_a_usage_error_that_says_why_and_how():
+    out = subprocess.run([sys.executable, "judge.py", "1", RELU, "--backend", "cpu", "--tests", "large", "--no-standby"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2, out.stdout + out.stderr
+    said = " ".join(out.stderr.split())
+    assert "are GPU-only" in said and "--include-gpu-only" in said
+
+
+def test_a_negative_seed_is_a_usage_error_not_an_internal_one():
+    out = subprocess.run([sys.executable, "judge.py", "1", RELU, "--backend", "cpu", "--seed", "-5", "--no-standby"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "--seed" in out.stderr, out.stdout + out.stderr
+    assert "IE" not in out.stdout
