@@ -431,6 +431,6 @@ def _summary(tests: list[TestResult], left_out: int, backend: str) -> tuple[Verd
     if sum(t.verdict == Verdict.NR for t in tests) > left_out:
         return Verdict.IE, "the judge ended before every test ran"
     if left_out:
-        return Verdict.AC, (f"AC on {len(tests) - left_out} of {len(tests)} tests ({left_out} GPU-only "
+        return Verdict.AC, (f"{len(tests) - left_out} of {len(tests)} tests passed ({left_out} GPU-only "
                             f"test{'s' if left_out > 1 else ''} not run on the {backend.upper()} backend)")
     return Verdict.AC, f"all {len(tests)} tests passed"
