@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Source this on the GPU machine, in the repository root: the packages its image lacks, carried as
-# wheels in .whl/ and Debian packages in .deb/ (bubblewrap, libseccomp), made ready for the judge.
-#   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 ... -d .whl NAME==VERSION
-#   (cd .deb && apt-get download bubblewrap libseccomp2)
+# wheels in .whl/ and Debian packages in .deb/ (bubblewrap, libseccomp; bench/gpu_carry.sh fetches both
+# here), made ready for the judge.
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || return 1
 export PYTHONPATH=/tmp/site:$PWD
 mkdir -p /tmp/debroot
