@@ -132,6 +132,7 @@ def judge_command(
                                         help="With --server: your API token (from POST /api/auth/login)."),
     gpu: Optional[str] = typer.Option(None, "--gpu", metavar="MODEL",
                                       help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the verdict line (and any warning about missing isolation)."),
     every_test: bool = typer.Option(False, "--all", help="Judge every test, also after one fails (by default the "
                                     "judge stops at the first failing test)."),
     include_gpu_only: bool = typer.Option(False, "--include-gpu-only", help="On the CPU backend, emulate the GPU-only "
@@ -146,7 +147,7 @@ def judge_command(
     previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         _judge_here_or_there(problem, solution, backend, seed, json_out, no_timing, tests, arch, server, token, gpu,
-                             every_test, include_gpu_only, standby)
+                             every_test, include_gpu_only, standby, quiet)
     except KeyboardInterrupt:
         errors.print("interrupted", highlight=False)
         raise typer.Exit(130)
@@ -167,14 +168,14 @@ def _interrupt(signum, frame) -> None:
 def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optional[int], json_out: bool,
                          no_timing: bool, tests: Optional[list[str]], arch: Optional[str], server: Optional[str],
                          token: Optional[str], gpu: Optional[str], every_test: bool, include_gpu_only: bool,
-                         standby: bool) -> None:
+                         standby: bool, quiet: bool) -> None:
     from judge.problems.loader import load_problem
     from judge.report import render
     from judge.submission import judge_source, resolve_backend
 
     if server:
         raise typer.Exit(_judge_remote(server, token, problem, solution, json_out, tests, backend, seed, no_timing, arch,
-                                       gpu))
+                                       gpu, quiet))
     if gpu is not None:
         errors.print("--gpu chooses among a server's workers: use it with --server (here, --backend gpu judges on "
                      "this machine's GPU)", highlight=False, markup=False)
@@ -218,7 +219,7 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
     if json_out:
         print(result.model_dump_json(indent=2))
     else:
-        render(result, console)
+        render(result, console, quiet=quiet)
     raise typer.Exit(0 if result.verdict == "AC" else 1)
 
 
@@ -239,7 +240,7 @@ def _prepare_cpu_runtime(out: Console) -> None:
 
 def _judge_remote(server: str, token: Optional[str], problem: str, solution: Path, json_out: bool,
                   tests: Optional[list[str]], backend: str, seed: Optional[int], no_timing: bool,
-                  arch: Optional[str], gpu: Optional[str]) -> int:
+                  arch: Optional[str], gpu: Optional[str], quiet: bool) -> int:
     """`judge --server`: submit, follow the events, print the Result as a local judge does."""
     from judge.report import render
     from server.remote import RemoteError, RemoteJudge
@@ -281,7 +282,7 @@ def _judge_remote(server: str, token: Optional[str], problem: str, solution: Pat
     if json_out:
         print(result.model_dump_json(indent=2))
     else:
-        render(result, console)
+        render(result, console, quiet=quiet)
     return 0 if result.verdict == "AC" else 1
 
 

@@ -106,7 +106,18 @@ def isolation_warnings(result: Result) -> list[str]:
             f"(install them: apt-get install bubblewrap libseccomp2); a server refuses to judge like this"]
 
 
-def render(result: Result, console: Console) -> None:
+def render(result: Result, console: Console, *, quiet: bool = False) -> None:
+    """The whole report, or with `quiet` only the verdict line (and any isolation warning, never dropped)."""
+    if not quiet:
+        _render_details(result, console)
+    for warning in isolation_warnings(result):
+        console.print(f"warning: {warning}", style="bold yellow", highlight=False)
+    head = Text.assemble(verdict_text(result.verdict), "  ", result.message,
+                         f"   [{result.backend}{' · ' + result.device if result.device else ''} · seed {result.seed}]")
+    console.print(head, highlight=False, soft_wrap=True)   # one line, whatever its length: grep finds it
+
+
+def _render_details(result: Result, console: Console) -> None:
     if result.compile.diagnostics:
         console.print(Panel(Group(*[diagnostic_text(d) for d in result.compile.diagnostics]), title="compiler",
                             border_style="yellow" if result.compile.ok else "red"))
@@ -122,8 +133,3 @@ def render(result: Result, console: Console) -> None:
         console.print(line, style="dim", highlight=False)
     for note in result.notes:
         console.print(f"note: {note}", style="dim", highlight=False)
-    for warning in isolation_warnings(result):
-        console.print(f"warning: {warning}", style="bold yellow", highlight=False)
-    head = Text.assemble(verdict_text(result.verdict), "  ", result.message,
-                         f"   [{result.backend}{' · ' + result.device if result.device else ''} · seed {result.seed}]")
-    console.print(head, highlight=False)

@@ -105,3 +105,11 @@ def test_ctrl_c_ends_the_judge_with_130_and_leaves_no_process(tmp_path, after_s)
     alive = [pid for pid in seen if _running(pid)]
     assert not alive, [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in alive]
     assert seen, "the judge had started no process to end"
+
+
+def test_quiet_prints_only_the_verdict_line():
+    out = subprocess.run([sys.executable, "judge.py", "1", NO_TAIL, "--backend", "cpu", "--tests", "sample,edge",
+                          "--no-standby", "--seed", "7", "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("WA  WA on test edge/"), out.stdout

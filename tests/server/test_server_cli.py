@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 from rich.console import Console
 from typer.testing import CliRunner
 
-from judge.cli import app
+from judge.cli import app, console as cli_console
 from judge.report import render
 from judge.result import Result
 from server.db import Database, include_name
@@ -59,7 +59,7 @@ def test_remote_judge_prints_what_a_local_judge_prints(tmp_path, sqlite_url, cat
         stored = Result.model_validate(c.get(f"/api/submissions/{latest['id']}").json()["result"])
     assert latest["mode"] == "run"
     local = io.StringIO()
-    render(stored, Console(file=local, width=80, force_terminal=False, color_system=None))
+    render(stored, Console(file=local, width=cli_console.width, force_terminal=False, color_system=None))
     assert r.output == local.getvalue()               # exactly what `cudajudge judge` renders for that Result
     assert "sample/N=8/uniform" in r.output and "AC" in r.output
 

@@ -82,9 +82,11 @@ def test_submit_events_stream_per_test(tmp_path, database_url, catalog, live_ser
                         peek()
                     event, eid, data = "message", None, []
         kinds = [e[0] for e in events]
-        expected = [c.name for c in plan.test_cases(parse_problem(RELU), include_gpu_only=False)]
+        planned = plan.test_cases(parse_problem(RELU))
+        expected = [c.name for c in planned]
         tests = [e for e in events if e[0] == "test"]
-        assert [t[2]["result"]["name"] for t in tests] == expected      # every CPU test, in order, once
+        assert [t[2]["result"]["name"] for t in tests] == expected      # every planned test, in order, once
+        assert [t[2]["result"]["verdict"] == "NR" for t in tests] == [c.gpu_only for c in planned]   # GPU-only: not run
         assert [t[2]["index"] for t in tests] == list(range(len(expected)))
         assert tests[-1][1] == f"1:{len(expected)}"
         assert kinds[0] == "status" and "compile" in kinds and kinds[-2:] == ["status", "done"]
