@@ -132,7 +132,8 @@ def judge_command(
                                         help="With --server: your API token (from POST /api/auth/login)."),
     gpu: Optional[str] = typer.Option(None, "--gpu", metavar="MODEL",
                                       help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only the verdict line (and any warning about missing isolation)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q",
+                               help="Print only the verdict line (and any warning about missing isolation)."),
     every_test: bool = typer.Option(False, "--all", help="Judge every test, also after one fails (by default the "
                                     "judge stops at the first failing test)."),
     include_gpu_only: bool = typer.Option(False, "--include-gpu-only", help="On the CPU backend, emulate the GPU-only "

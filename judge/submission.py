@@ -269,11 +269,8 @@ class Run:
     def _with_left_out(self, tests: list[TestResult]) -> tuple[list[TestResult], int]:
         """The results in plan order, the GPU-only tests this backend left out among them as NR; how many."""
         ran = {t.name: t for t in tests}
-        left_out = [_test_result(c, Verdict.NR, GPU_ONLY_NOT_RUN) for c in self.planned if c.name not in ran]
-        for result in left_out:
-            ran[result.name] = result
-        order = {c.name: i for i, c in enumerate(self.planned)}
-        return sorted(ran.values(), key=lambda t: order.get(t.name, len(order))), len(left_out)
+        return ([ran.get(c.name) or _test_result(c, Verdict.NR, GPU_ONLY_NOT_RUN) for c in self.planned],
+                len(self.planned) - len(ran))
 
     def _result(self, verdict: Verdict, message: str, compile_info: CompileInfo, tests: list[TestResult],
                 timing: Timing | None, more_notes: list[str] = ()) -> Result:

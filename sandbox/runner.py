@@ -166,7 +166,7 @@ class Child:
         """Kill the child's process group for `reason` and raise ChildEnded."""
         self.outcome.killed_for = reason
         doomed = gpu_health.descendants(self.started.pid)
-        _kill_group(self.started.pid)
+        kill_group(self.started.pid)
         if self.gpu:
             self.outcome.gpu_released = gpu_health.wait_released(doomed)
         raise ChildEnded(reason)
@@ -177,7 +177,7 @@ class Child:
             return self.outcome
         code = self.started.reap(wait_s)
         if code is None:
-            _kill_group(self.started.pid)
+            kill_group(self.started.pid)
             code = self.started.reap(10.0)
         self.outcome.returncode = code
         # A signal kills the child directly (negative status) or inside bubblewrap (128 + the signal).
@@ -204,7 +204,7 @@ class Child:
             return
         started, self.started = self.started, None
         if started.reap(0) is None:
-            _kill_group(started.pid)
+            kill_group(started.pid)
             started.reap(10.0)
         for fd in (started.commands, started.events, started.output):
             try:
@@ -213,7 +213,8 @@ class Child:
                 pass
 
 
-def _kill_group(pid: int) -> None:
+def kill_group(pid: int) -> None:
+    """SIGKILL the process group `pid` leads, if it is still there."""
     try:
         os.killpg(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sandbox import bubblewrap
+from sandbox.runner import kill_group
 
 OUTPUT_CAP_BYTES = 64 * 1024
 
@@ -116,7 +117,7 @@ class _Running:
         with self.lock:
             self.groups.add(pid)
             if self.interrupted:
-                _kill_group(pid)
+                kill_group(pid)
 
     def discard(self, pid: int) -> None:
         with self.lock:
@@ -126,7 +127,7 @@ class _Running:
         with self.lock:
             self.interrupted = True
             for pid in self.groups:
-                _kill_group(pid)
+                kill_group(pid)
 
 
 _running = _Running()
@@ -135,13 +136,6 @@ _running = _Running()
 def end_all_jobs() -> None:
     """Kill every compiler job of this process, and each one started from now on."""
     _running.end_all()
-
-
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 class Job:
@@ -167,7 +161,7 @@ class Job:
             out, err = self._process.communicate(self._stdin, timeout=max(deadline - time.perf_counter(), 0.01))
             code = self._process.returncode
         except subprocess.TimeoutExpired:
-            _kill_group(self._process.pid)
+            kill_group(self._process.pid)
             out, err = self._process.communicate()
             code = None
         finally:
