@@ -93,6 +93,9 @@ class GpuBackend(DeviceMemory):
         super().__init__()
         self.device = self.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         self.arena = self.cp.cuda.alloc(problem.limits.arena_mb << 20)
+        self.algorithms = DeviceAlgorithms(self.cp)
+        if artifacts.get("device_algorithms"):
+            self.algorithms.load()   # compiled (or loaded from the kernel cache) outside solve()'s time limit
         before_user_code()
         self.lib = ctypes.CDLL(str(library), mode=ctypes.RTLD_LOCAL)
         self.solve = solve_entry(self.lib, problem)
@@ -106,7 +109,6 @@ class GpuBackend(DeviceMemory):
         if self.lib.cudajudge_init(self._cubin, len(cubin), self.arena.ptr, self.arena.mem.size, self.stream.ptr):
             raise RuntimeError(f"loading the module failed: {self._error()[1]}")
         self.lib.cudajudge_set_checked_launches(1)
-        self.algorithms = DeviceAlgorithms(self.cp)
         self.lib.cudajudge_set_algorithm_handler.argtypes = [HANDLER_TYPE]
         self.lib.cudajudge_set_algorithm_handler(self.algorithms.handler)
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from judge.build.arch import default_arch, valid_arch
 from judge.build.cache import BuildCache, build_key
 from judge.build.device import DeviceCompile, DeviceOutcome
-from judge.build.host import HOST_TU_NAME, RuntimeObject, exports_entry, kernel_table_source, start_host_compile, start_link
+from judge.build.host import (HOST_TU_NAME, RuntimeObject, calls_device_algorithms, exports_entry, kernel_table_source,
+                              start_host_compile, start_link)
 from judge.build.judge_kernels import JudgeKernel, judge_kernels
 from judge.build.process import COMPILER_TIME_S, Finished, limit_message
 from judge.build.result import BuildResult, KernelInfo
@@ -145,9 +146,10 @@ class _Build:
             missing = prepared.file.diagnostic(None, None, f"the built library does not export solve; the problem "
                                                f"expects\n  {self.problem.signature}", stage="signature")
             return _Outcome(self.result(False, [missing] + warnings, **times))
+        algorithms = calls_device_algorithms(self.workspace / "host.o")
         (self.workspace / "host.o").unlink(missing_ok=True)
-        return _Outcome(self.result(True, warnings, cubin=cubin, library=library,
-                                    kernels=kernels + judge_owned, **times))
+        return _Outcome(self.result(True, warnings, cubin=cubin, library=library, kernels=kernels + judge_owned,
+                                    device_algorithms=algorithms, **times))
 
 
 def build(problem: Problem, source_text: str | bytes, *, arch: str | None = None, filename: str = "solution.cu",

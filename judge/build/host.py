@@ -17,6 +17,8 @@ from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchai
 from judge.entry import ENTRY_SYMBOL
 from judge.source.syntax import c_string_literal
 
+ALGORITHM_SYMBOL = "cudajudge_device_algorithm"   # judge/runtime/host_std/cudajudge/device_algorithm_abi.h
+
 HOST_TU_NAME = "host.cu"
 
 
@@ -90,3 +92,9 @@ def start_link(workdir: Path, runtime_object: Path, table: str, library: Path, c
 def exports_entry(library: Path) -> bool:
     out = subprocess.run(["nm", "-D", "--defined-only", str(library)], capture_output=True, text=True, timeout=30)
     return bool(re.search(rf"^\S+\s+T\s+{ENTRY_SYMBOL}$", out.stdout, re.M))
+
+
+def calls_device_algorithms(host_object: Path) -> bool:
+    """Whether the host object calls a device-wide algorithm (its kernels are then loaded before solve())."""
+    out = subprocess.run(["nm", "--undefined-only", "-P", str(host_object)], capture_output=True, text=True, timeout=30)
+    return any(line.split()[0] == ALGORITHM_SYMBOL for line in out.stdout.splitlines() if line.strip())

@@ -21,6 +21,7 @@ class BuildResult(BaseModel):
     cubin: Path | None = None
     library: Path | None = None            # the host shared library that exports solve()
     kernels: list[KernelInfo] = Field(default_factory=list)
+    device_algorithms: bool = False        # the host code calls CUB's or Thrust's device-wide algorithms
     cached: bool = False
     nvrtc_s: float | None = None           # device compile wall time (of the build that made it)
     host_s: float | None = None            # host compile + link wall time
@@ -32,4 +33,6 @@ class BuildResult(BaseModel):
 
     def artifacts(self) -> dict[str, str]:
         """What the GPU backend needs besides the library."""
-        return {"cubin": str(self.cubin), "arch": self.arch} if self.cubin else {}
+        if not self.cubin:
+            return {}
+        return {"cubin": str(self.cubin), "arch": self.arch, **({"device_algorithms": "1"} if self.device_algorithms else {})}

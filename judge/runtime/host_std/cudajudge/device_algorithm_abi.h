@@ -1,6 +1,6 @@
 /* One device-wide algorithm call (CUB's Device* or Thrust's), as the host-side API hands it to the
  * backend: the CPU runtime runs it sequentially, the GPU runtime passes it to the judge's harness,
- * which runs it with CuPy on the submission's stream. Plain C, mirrored by a ctypes structure. */
+ * which runs it with the judge's kernels on the submission's stream. Plain C, mirrored by a ctypes structure. */
 #pragma once
 
 #include <stddef.h>
