@@ -44,11 +44,11 @@ def _run(algorithms, kind: int, n: int, dtype, **fields):
     call = ga.AlgorithmCall(name=b"test", line=1, kind=kind, num_items=n, item_type=CODE[np.dtype(dtype)])
     device = {}
     for name, value in fields.items():
-        if isinstance(value, np.ndarray):
+        if name in ("init", "step"):
+            getattr(call, name)[:np.dtype(dtype).itemsize] = list(np.asarray(value, dtype).tobytes())
+        elif isinstance(value, np.ndarray):
             device[name] = cp.asarray(value)
             setattr(call, name, device[name].data.ptr)
-        elif name in ("init", "step"):
-            getattr(call, name)[:np.dtype(dtype).itemsize] = list(np.asarray(value, dtype).tobytes())
         else:
             setattr(call, name, value)
     algorithms.run(call)

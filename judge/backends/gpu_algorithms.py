@@ -62,6 +62,7 @@ class DeviceAlgorithms:
         cp = self.cp
         if self._module is None:
             self._module = cp.RawModule(code=SOURCE.read_text(), options=("--std=c++17",))
+            self._module.get_function("cj_convert")   # CuPy compiles a module at its first function
             cp.argsort(cp.zeros(2, np.uint64))
 
     def _handle(self, call_ptr, message, capacity) -> int:

@@ -156,6 +156,10 @@ _NVRTC_INSTANTIATION = re.compile(r"at line (?P<line>\d+) of (?P<file>.+?)\s*$")
 
 # NVRTC's own notices about precompiled headers: the judge manages those itself.
 _PCH_CODES = {"20282", "20283", "639"}
+# "incompatible redefinition of macro": older CCCL headers define the compiler macros the judge's
+# cudajudge_nvcc_names.h gives NVRTC (same values, other spellings); the user did nothing.
+_MACRO_REDEFINED = "47"
+_JUDGE_MACROS = "cudajudge_nvcc_names.h"
 
 
 def _caret_column(block: list[str]) -> int | None:
@@ -181,7 +185,7 @@ def parse_nvrtc_log(log: str, tu: TuMap, source: SourceFile, tu_lines: list[str]
                 collector.add("warning" if bare["sev"].lower() == "warning" else "error", None,
                               end + _scrub(bare["msg"], tu.header_roots))
             continue
-        if head["code"] in _PCH_CODES:
+        if head["code"] in _PCH_CODES or (head["code"] == _MACRO_REDEFINED and _JUDGE_MACROS in head["msg"]):
             continue
         severity = {"catastrophic error": "error", "remark": "note"}.get(head["sev"], head["sev"])
         message = _scrub(head["msg"].strip(), tu.header_roots)
