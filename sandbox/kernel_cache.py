@@ -14,6 +14,9 @@ import shutil
 from pathlib import Path
 
 KERNEL_CACHE_LIMIT_BYTES = 256 << 20
+# The largest file a GPU run child may write (its file-size limit): a compiled module, such as the
+# device-wide algorithms' (about 1.4 MB). Output beyond the cap is still OLE: the parent measures it.
+KERNEL_FILE_LIMIT_BYTES = 16 << 20
 _ACCOUNT = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 

@@ -260,6 +260,8 @@ def run_child(module: str, *, gpu: bool, build_dir: Path, hidden: list[Path], sa
         env.update(device.child_environment())
     (build_dir / EXCHANGE_FOLDER).mkdir(mode=0o700, exist_ok=True)
     command = [sys.executable, "-m", module, *(["--gpu"] if gpu else [])]
+    if gpu:
+        file_bytes = max(file_bytes, kernel_cache.KERNEL_FILE_LIMIT_BYTES)
     limits = Limits(output_bytes=file_bytes, data_bytes=(GPU_HOST_MEMORY if gpu else CPU_HOST_MEMORY),
                     cpu_seconds=CPU_SECONDS)
     isolation = isolation_of(gpu, sandbox)

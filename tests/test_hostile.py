@@ -9,6 +9,7 @@ success would change the answer: a blocked attack is AC, an escape WA.
 """
 from __future__ import annotations
 
+import os
 import platform
 import re
 import socket
@@ -74,10 +75,14 @@ def secret_env(monkeypatch):
     monkeypatch.setenv("CUDAJUDGE_TEST_SECRET", "hunter2")
 
 
+def other_submission_path() -> Path:
+    """Another learner's build, where the build cache keeps it (one per test process: xdist workers share the cache)."""
+    return cache_dir() / "builds" / f"zz-other-submission-{os.getpid()}" / "solution.cu"
+
+
 @pytest.fixture(autouse=True)
 def other_submission():
-    """Another learner's build, where the build cache keeps it."""
-    path = cache_dir() / "builds" / "zz-other-submission" / "solution.cu"
+    path = other_submission_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("// someone else's solution\n")
     yield path
@@ -86,8 +91,7 @@ def other_submission():
 
 
 def render(text: str, outside: Path, port: int) -> str:
-    other = cache_dir() / "builds" / "zz-other-submission" / "solution.cu"
-    return (text.replace("@REPO@", str(ROOT)).replace("@OTHER_SUBMISSION@", str(other))
+    return (text.replace("@REPO@", str(ROOT)).replace("@OTHER_SUBMISSION@", str(other_submission_path()))
             .replace("@OUTSIDE@", str(outside)).replace("@PORT@", str(port)))
 
 
