@@ -1,6 +1,7 @@
 """Render a Result in the terminal: diagnostics with source context, tests, timing with bars."""
 from __future__ import annotations
 
+import re
 from itertools import groupby
 
 from rich.console import Console, Group
@@ -32,15 +33,24 @@ def diagnostic_text(d: Diagnostic) -> Text:
     return text
 
 
+# Numbers in a test's message (indices, values, counts): two failures that differ only in them are alike.
+_NUMBER = re.compile(r"[-+]?(?:\d[\d.]*(?:e[-+]?\d+)?|nan|inf)\b")
+
+
 def tests_table(result: Result) -> Table:
-    """One row per test, except that a run of tests not run for the same reason is one row."""
+    """One row per test, except that consecutive tests with the same verdict and a message alike up to
+    its numbers (passed, not run for the same reason, failed the same way) share one row."""
     table = Table("test", "size", "distribution", "verdict", "message", title=f"{result.problem} tests", expand=False)
-    for run in groupby(result.tests, key=lambda t: (t.verdict, t.message) if t.verdict == Verdict.NR else id(t)):
-        tests = list(run[1])
+    for _, run in groupby(result.tests, key=lambda t: (t.verdict, _NUMBER.sub("#", t.message or ""))):
+        tests = list(run)
         first = tests[0]
         if len(tests) > 1:
+            message = first.message or ""
+            if first.verdict not in (Verdict.AC, Verdict.NR):
+                alike = "same" if all(t.message == first.message for t in tests) else "same, with other values,"
+                message += f" ({alike} on {len(tests) - 1} more tests)"
             table.add_row(f"{first.name} … {tests[-1].name}", f"{len(tests)} tests", "", verdict_text(first.verdict),
-                          first.message)
+                          message)
             continue
         size = ", ".join(f"{k}={v}" for k, v in first.size.items())
         table.add_row(first.name, size, first.distribution, verdict_text(first.verdict), first.message or "")

@@ -1,5 +1,6 @@
 """A Result says what was judged: the GPU-only tests the CPU backend leaves out are listed as not run,
 the verdict line says on how many tests an AC stands, and the Result is marked partial."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,3 +46,27 @@ def test_a_negative_seed_is_a_usage_error_not_an_internal_one():
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 2 and "--seed" in out.stderr, out.stdout + out.stderr
     assert "IE" not in out.stdout
+
+
+TAIL_BUG = """
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) out[i] = fmaxf(in[i], 0.0f);
+}
+extern "C" void solve(const float* input, float* output, int N) {
+    relu<<<(N + 255) / 256, 256>>>(input, output, N);
+}
+"""
+
+
+def test_failures_alike_up_to_their_numbers_share_one_row_that_says_on_how_many_tests(tmp_path):
+    source = tmp_path / "tail.cu"
+    source.write_text(TAIL_BUG)
+    out = subprocess.run([sys.executable, "judge.py", "1", str(source), "--backend", "cpu", "--all", "--tests",
+                          "sample,edge", "--no-standby", "--seed", "4"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600)
+    planned = len(plan.test_cases(load_problem(1), patterns=["sample", "edge"]))
+    text = " ".join(re.sub("[│┃]", " ", out.stdout).split())   # the table's cells, read across its wrapped lines
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert f"{planned} tests" in text and f"(same, with other values, on {planned - 1} more tests)" in text, out.stdout
+    assert text.count("never written") == 2, out.stdout   # the table's one row and the verdict line
