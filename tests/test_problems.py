@@ -99,4 +99,66 @@ def test_reference_failure_names_the_test(tmp_path, failing_line, tests, phrase)
         + failing_line +
         "    return {'output': np.zeros(n, np.int32)}\n")
     findings = validate_folder(folder).findings
-    assert findings and all(tests in f.key and phrase in f.message for f in findings), findings
+    assert len(findings) == 1 and findings[0].key == "line 3", findings
+    assert tests in findings[0].message and phrase in findings[0].message, findings
+
+
+def test_a_reference_raising_on_every_test_is_one_finding_with_its_traceback(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    (folder / "reference.py").write_text(
+        "import numpy as np\n"
+        "def helper(n):\n"
+        "    return np.zeros(n, np.int32)[n]\n"
+        "def reference(input, n):\n"
+        "    return {'output': helper(n)}\n")
+    findings = validate_folder(folder).findings
+    assert len(findings) == 1, findings
+    message = findings[0].message
+    assert findings[0].key == "line 3" and message.startswith("IndexError:"), message
+    assert "more of the" in message and "in helper" in message and "in reference" in message, message
+
+
+def test_a_reference_of_another_dtype_than_declared_is_found(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    (folder / "reference.py").write_text(
+        "import numpy as np\n"
+        "def reference(input, n):\n"
+        "    return {'output': np.cumsum(input[:n], dtype=np.float64)}\n")
+    findings = validate_folder(folder).findings
+    assert len(findings) == 1 and "gave float64 for 'output'" in findings[0].message, findings
+
+
+def test_a_statement_whose_signature_differs_from_problem_toml_is_found(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    statement = folder / "statement.en.md"
+    declared = load_problem(83).signature
+    statement.write_text(statement.read_text().replace(declared, declared.replace("int n", "long n")))
+    findings = [str(f) for f in validate_folder(folder).findings]
+    assert len(findings) == 1 and "statement.en.md" in findings[0] and "long n" in findings[0], findings
+
+
+@pytest.mark.parametrize("make_zh, phrase", [
+    (lambda en: en, "it should be the statement in Chinese"),
+    (lambda en: en + "\n" + "这是题目的中文说明，请仔细阅读每一个要求和限制条件。" * 2, "is a copy of statement.en.md"),
+])
+def test_a_chinese_statement_that_copies_the_english_one_is_found(tmp_path, make_zh, phrase):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    (folder / "statement.zh.md").write_text(make_zh((folder / "statement.en.md").read_text()))
+    findings = [str(f) for f in validate_folder(folder).findings]
+    assert len(findings) == 1 and "statement.zh.md" in findings[0] and phrase in findings[0], findings
+
+
+def test_a_starter_that_is_already_accepted_is_found(tmp_path):
+    from judge.submission import judge_source
+
+    folder = tmp_path / "001-relu"
+    shutil.copytree(find_problem_folder("1"), folder)
+    shutil.copy(folder / "solutions" / "accepted" / "naive.cu", folder / "starter.cu")
+
+    def judge_on_samples(problem, path):
+        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, patterns=["sample"], seed=3)
+        return result.verdict, result.message
+
+    report = validate_folder(folder, judge_on_samples)
+    findings = [str(f) for f in report.findings]
+    assert len(findings) == 1 and "starter.cu" in findings[0] and "accepted as it is" in findings[0], findings

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Callable
 
@@ -22,6 +24,11 @@ EXPECT_LINE = re.compile(r"^//\s*expect:\s*([A-Z]+)(\s+race)?\s*$")
 RACE_WORDS = "data race"   # what the CPU backend's observer says of a race
 MIN_ACCEPTED, MIN_REJECTED = 1, 2
 VALIDATION_SEED = 20261129
+WIDER_FLOAT_POLICIES = ("sum_bound", "custom")
+SIGNATURE_IN_STATEMENT = re.compile(r'extern\s+"C"\s+void\s+solve\s*\([^)]*\)')
+CJK = re.compile(r"[\u4e00-\u9fff]")
+MIN_CJK_CHARACTERS = 20
+COPY_RATIO = 0.8   # of the statements' prose alike: one is a copy of the other, not its translation
 
 
 @dataclass(frozen=True)
@@ -106,20 +113,73 @@ def _check_files(problem: Problem, folder: Path) -> list[Finding]:
     return findings
 
 
+def _dtype_fits(given: np.dtype, declared: np.dtype, policy: str) -> bool:
+    """A reference output's dtype is the declared one; under a tolerance that bounds a float result's
+    error (sum_bound, custom) a wider float is allowed: it is the more accurate value."""
+    if given == declared:
+        return True
+    return policy in WIDER_FLOAT_POLICIES and given.kind == declared.kind == "f" and given.itemsize > declared.itemsize
+
+
+def _reference_failure(ref_file: str, failures: list[tuple[str, BaseException]], tests: int) -> Finding:
+    """One finding for the tests on which the reference raised: the first exception, its traceback
+    (the frames in reference.py), and on how many tests it happened."""
+    first_test, exc = failures[0]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith("reference.py")]
+    where = f"line {frames[-1].lineno}" if frames else None
+    trace = "".join(traceback.format_list(frames)).rstrip()
+    others = len(failures) - 1
+    again = f"; raised on {others} more of the {tests} tests too" if others else ""
+    return Finding(ref_file, where, f"{type(exc).__name__}: {exc} (on test {first_test}{again})"
+                   + (f"\n{trace}" if trace else ""))
+
+
+def _statement_prose(text: str) -> str:
+    """A statement without its code blocks, math and inline code: what a translation changes."""
+    text = re.sub(r"```.*?```|\$\$.*?\$\$|\$[^$]*\$|`[^`]*`", " ", text, flags=re.S)
+    return " ".join(text.split())
+
+
+def _check_statements(problem: Problem, folder: Path) -> list[Finding]:
+    """Each statement shows problem.toml's signature, and the Chinese one is a translation, not a copy."""
+    findings, prose = [], {}
+    declared = " ".join(problem.signature.split())
+    for name in STATEMENTS:
+        path = folder / name
+        if not path.is_file():
+            continue   # _check_files reports it
+        text = path.read_text(encoding="utf-8", errors="replace")
+        prose[name] = _statement_prose(text)
+        shown = [" ".join(m.split()) for m in SIGNATURE_IN_STATEMENT.findall(text)]
+        if not shown:
+            findings.append(Finding(str(path), None, f"shows no solve() signature; problem.toml declares\n  {declared};"))
+        findings += [Finding(str(path), None, f"shows\n  {s};\nbut problem.toml declares\n  {declared};")
+                     for s in shown if s != declared]
+    english, chinese = (prose.get(name) for name in STATEMENTS)
+    if chinese is not None and len(CJK.findall(chinese)) < MIN_CJK_CHARACTERS:
+        findings.append(Finding(str(folder / STATEMENTS[1]), None,
+                                f"has {len(CJK.findall(chinese))} Chinese characters: it should be the statement in Chinese"))
+    elif english and chinese and SequenceMatcher(None, english, chinese, autojunk=False).ratio() > COPY_RATIO:
+        findings.append(Finding(str(folder / STATEMENTS[1]), None, f"is a copy of {STATEMENTS[0]}"))
+    return findings
+
+
 def _check_reference(problem: Problem) -> list[Finding]:
-    """The reference must run on every CPU-size test and give outputs of the right size."""
+    """The reference must run on every CPU-size test and give outputs of the declared shape and dtype."""
     ref_file = str(problem.folder / "reference.py")
     try:
         reference = load_reference(problem)
     except ProblemError as exc:
         return [Finding(exc.file, exc.key, exc.message)]
-    findings = []
-    for case in test_cases(problem, include_gpu_only=False):
+    findings, failures = [], []
+    cases = test_cases(problem, include_gpu_only=False)
+    wrong_types: set[str] = set()
+    for case in cases:
         try:
             data = make_test_data(problem, reference, case.size, case.distribution, case_rng(VALIDATION_SEED, case.name))
             out = expected_outputs(problem, reference, data)
         except Exception as exc:  # the reference is the instructor's code: report, don't crash
-            findings.append(Finding(ref_file, f"test {case.name}", f"{type(exc).__name__}: {exc}"))
+            failures.append((case.name, exc))
             continue
         for p in problem.params:
             if not p.is_output:
@@ -129,6 +189,15 @@ def _check_reference(problem: Problem) -> list[Finding]:
             if np.shape(value) != (n,):
                 findings.append(Finding(ref_file, f"test {case.name}",
                                         f"reference() gave {np.shape(value)} for {p.name!r}, expected ({n},)"))
+            dtype = np.asarray(value).dtype
+            if not _dtype_fits(dtype, p.np_dtype, problem.tolerance.policy) and p.name not in wrong_types:
+                wrong_types.add(p.name)
+                findings.append(Finding(ref_file, f"test {case.name}",
+                                        f"reference() gave {dtype} for {p.name!r}; problem.toml declares {p.dtype} "
+                                        f"with tolerance {problem.tolerance.policy!r}: return {p.dtype} (the learner's "
+                                        f"{p.c_type} cannot hold another type's values)"))
+    if failures:
+        findings.insert(0, _reference_failure(ref_file, failures, len(cases)))
     if problem.tolerance.policy == "custom" and not callable(getattr(reference, "check", None)):
         findings.append(Finding(ref_file, "check", "tolerance policy 'custom' needs a function check(got, expected, **args)"))
     return findings
@@ -157,11 +226,23 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, r
         report.findings.append(Finding(exc.file, exc.key, exc.message))
         return report
     report.problem = problem
-    report.findings += _check_files(problem, folder) + _check_benchmark(problem) + _check_reference(problem)
+    report.findings += (_check_files(problem, folder) + _check_statements(problem, folder) + _check_benchmark(problem)
+                        + _check_reference(problem))
     if judge is not None and not report.findings:
         def run(entry: tuple[Path, Verdict]) -> SolutionRun:
             got, message = judge(problem, entry[0])
             return SolutionRun(entry[0], entry[1], got, message, races_observed and declares_race(entry[0]))
         with ThreadPoolExecutor(max_workers=jobs) as pool:   # each judge call is its own child process
+            starter = pool.submit(judge, problem, folder / "starter.cu")
             report.runs = list(pool.map(run, solutions(problem)))
+            report.findings += _check_starter(folder / "starter.cu", *starter.result())
     return report
+
+
+def _check_starter(path: Path, verdict: Verdict, message: str) -> list[Finding]:
+    """The starter builds and runs, and leaves the learner something to do."""
+    if verdict == Verdict.AC:
+        return [Finding(str(path), None, "is accepted as it is: a starter leaves the learner the problem to solve")]
+    if verdict in (Verdict.CE, Verdict.IE):
+        return [Finding(str(path), None, f"does not build and run: {verdict.value} {message}")]
+    return []
