@@ -52,7 +52,10 @@ def _print_report(report) -> None:   # a judge.problems.validator.ValidationRepo
         runs = f", {len(report.runs)} solutions judged as declared" if report.runs else ""
         console.print(f"[green]✓[/green] {name}{runs}", highlight=False)
         return
-    console.print(f"[red]✗[/red] {name}", highlight=False)
+    left = f" (incomplete: {len(report.todos)} to do)" if report.todos else ""
+    console.print(f"[red]✗[/red] {name}{left}", highlight=False)
+    for f in report.todos:
+        console.print(f"    to do: {f}", highlight=False, markup=False)
     for f in report.findings:
         console.print(f"    {f}", highlight=False, markup=False)
     for r in report.runs:
@@ -95,6 +98,27 @@ def validate_command(
     failed = sum(not r.ok for r in reports)
     console.print(f"{len(reports) - failed} of {len(reports)} problems valid")
     raise typer.Exit(1 if failed else 0)
+
+
+@app.command("new")
+def new_command(
+    slug: str = typer.Argument(..., help="The problem's slug, e.g. row-softmax."),
+    problem_id: Optional[int] = typer.Option(None, "--id", help="Its number (default: the catalog's highest + 1)."),
+    title: Optional[str] = typer.Option(None, help="Its English title (default: from the slug)."),
+    into: Optional[Path] = typer.Option(None, "--into", help="The catalog folder to write it in (default: the catalog)."),
+) -> None:
+    """Start a problem: a folder from the template (problem.toml with comments, reference, statements,
+    starter, solution folders) whose parts still to write `cudajudge validate` lists."""
+    from judge.problems.loader import problems_root
+    from judge.problems.new import new_problem
+
+    try:
+        folder = new_problem(slug, into or problems_root(), problem_id, title)
+    except ValueError as exc:
+        errors.print(str(exc), highlight=False, markup=False)
+        raise typer.Exit(2)
+    console.print(f"wrote {folder}: replace each cudajudge-todo, add solutions, then run "
+                  f"`cudajudge validate {folder}`", highlight=False)
 
 
 def main() -> None:

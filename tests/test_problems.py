@@ -162,3 +162,26 @@ def test_a_starter_that_is_already_accepted_is_found(tmp_path):
     report = validate_folder(folder, judge_on_samples)
     findings = [str(f) for f in report.findings]
     assert len(findings) == 1 and "starter.cu" in findings[0] and "accepted as it is" in findings[0], findings
+
+
+def test_new_writes_a_problem_that_validates_as_incomplete_with_its_to_do_list(tmp_path):
+    made = cli("new", "row-softmax", "--into", str(tmp_path), "--id", "41", timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
+    folder = tmp_path / "041-row-softmax"
+    assert load_problem(folder).id == 41 and (folder / "solutions" / "rejected").is_dir()
+    report = validate_folder(folder)
+    to_do = {Path(t.file).name for t in report.todos}
+    assert not report.ok and to_do == {"problem.toml", "reference.py", "starter.cu", "statement.en.md",
+                                       "statement.zh.md"}, report.todos
+    assert [f.message for f in report.findings] == ["needs at least 1 .cu solution(s), found 0",
+                                                    "needs at least 2 .cu solution(s), found 0"]
+    out = cli("validate", str(folder), "--backend", "none", timeout=120)
+    assert out.returncode == 1 and f"incomplete: {len(report.todos)} to do" in out.stdout, out.stdout
+
+
+@pytest.mark.parametrize("args, phrase", [(["Row Softmax"], "is not a slug"), (["relu", "--id", "1"], "is taken by")])
+def test_new_refuses_a_bad_or_taken_name_as_a_usage_error(args, phrase, tmp_path):
+    root = tmp_path / "catalog"
+    shutil.copytree(find_problem_folder("1"), root / "001-relu")
+    out = cli("new", *args, "--into", str(root), timeout=120)
+    assert out.returncode == 2 and phrase in out.stderr, out.stdout + out.stderr

@@ -38,7 +38,7 @@ def problem_folders(root: Path | None = None) -> list[Path]:
     return sorted(p for p in root.iterdir() if (p / PROBLEM_FILE).is_file()) if root.is_dir() else []
 
 
-def _folder_id(folder: Path) -> int | None:
+def folder_id(folder: Path) -> int | None:
     m = re.match(r"^(\d+)-", folder.name)
     return int(m.group(1)) if m else None
 
@@ -49,8 +49,8 @@ def find_problem_folder(name: str, root: Path | None = None) -> Path:
         return as_path
     m = re.fullmatch(r"(?:problem)?0*(\d+)", name.strip().lower())
     for folder in problem_folders(root):
-        slug = folder.name.split("-", 1)[1] if _folder_id(folder) is not None else folder.name
-        if (m and _folder_id(folder) == int(m.group(1))) or name in (slug, folder.name):
+        slug = folder.name.split("-", 1)[1] if folder_id(folder) is not None else folder.name
+        if (m and folder_id(folder) == int(m.group(1))) or name in (slug, folder.name):
             return folder
     known = ", ".join(f.name for f in problem_folders(root)) or "none"
     raise ProblemError(root or problems_root(), None, f"no problem named {name!r} (known: {known})")
@@ -81,9 +81,9 @@ def parse_problem(folder: Path) -> Problem:
         raise ProblemError(toml_path, _key_path(err["loc"]), err["msg"] + more) from None
     except TypeError as exc:
         raise ProblemError(toml_path, None, str(exc)) from None
-    folder_id = _folder_id(folder)
-    if folder_id is not None and folder_id != problem.id:
-        raise ProblemError(toml_path, "id", f"is {problem.id}, but the folder name says {folder_id}")
+    named = folder_id(folder)
+    if named is not None and named != problem.id:
+        raise ProblemError(toml_path, "id", f"is {problem.id}, but the folder name says {named}")
     problem._folder = folder.resolve()
     return problem
 

@@ -28,6 +28,8 @@ WIDER_FLOAT_POLICIES = ("sum_bound", "custom")
 SIGNATURE_IN_STATEMENT = re.compile(r'extern\s+"C"\s+void\s+solve\s*\([^)]*\)')
 CJK = re.compile(r"[\u4e00-\u9fff]")
 MIN_CJK_CHARACTERS = 20
+TODO_MARK = re.compile(r"cudajudge-todo:\s*(.*?)\s*(?:-->)?\s*$")
+TEXT_SUFFIXES = (".toml", ".py", ".md", ".cu", ".cuh", ".h")
 COPY_RATIO = 0.8   # of the statements' prose alike: one is a copy of the other, not its translation
 
 
@@ -60,10 +62,11 @@ class ValidationReport:
     problem: Problem | None = None
     findings: list[Finding] = field(default_factory=list)
     runs: list[SolutionRun] = field(default_factory=list)
+    todos: list[Finding] = field(default_factory=list)   # `cudajudge-todo:` marks left by `cudajudge new`
 
     @property
     def ok(self) -> bool:
-        return not self.findings and all(r.ok for r in self.runs)
+        return not self.findings and not self.todos and all(r.ok for r in self.runs)
 
 
 # A judge function: (problem, solution path) -> (verdict, one-line message).
@@ -111,6 +114,16 @@ def _check_files(problem: Problem, folder: Path) -> list[Finding]:
         if kind == "rejected":
             findings += [Finding(str(p), "line 1", v) for p in found if not isinstance(v := expected_verdict(p), Verdict)]
     return findings
+
+
+def _todos(folder: Path) -> list[Finding]:
+    """Every `cudajudge-todo:` mark in the folder's files: what `cudajudge new` left to write."""
+    found = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in TEXT_SUFFIXES):
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if mark := TODO_MARK.search(line):
+                found.append(Finding(str(path), f"line {number}", mark.group(1)))
+    return found
 
 
 def _dtype_fits(given: np.dtype, declared: np.dtype, policy: str) -> bool:
@@ -226,6 +239,7 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, r
         report.findings.append(Finding(exc.file, exc.key, exc.message))
         return report
     report.problem = problem
+    report.todos = _todos(folder)
     report.findings += (_check_files(problem, folder) + _check_statements(problem, folder) + _check_benchmark(problem)
                         + _check_reference(problem))
     if judge is not None and not report.findings:
