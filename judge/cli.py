@@ -46,6 +46,15 @@ def problems_command(json_out: bool = typer.Option(False, "--json", help="Print 
     raise typer.Exit(1 if broken else 0)
 
 
+def _validation_table(reports) -> Table:
+    table = Table("problem", "state", "findings", "to do", "solutions as declared", title="validation")
+    for report in reports:
+        state = "[green]valid[/green]" if report.ok else "[yellow]incomplete[/yellow]" if report.todos else "[red]invalid[/red]"
+        judged = f"{sum(r.ok for r in report.runs)} of {len(report.runs)}" if report.runs else "-"
+        table.add_row(report.folder.name, state, str(len(report.findings)), str(len(report.todos)), judged)
+    return table
+
+
 def _print_report(report) -> None:   # a judge.problems.validator.ValidationReport
     name = report.folder.name
     if report.ok:
@@ -96,6 +105,8 @@ def validate_command(
             reports.append(validate_folder(folder, judge_file if chosen else None, jobs, races_observed=chosen == "cpu"))
             _print_report(reports[-1])
     failed = sum(not r.ok for r in reports)
+    if len(reports) > 1:
+        console.print(_validation_table(reports))
     console.print(f"{len(reports) - failed} of {len(reports)} problems valid")
     raise typer.Exit(1 if failed else 0)
 
