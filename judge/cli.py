@@ -177,13 +177,15 @@ def judge_command(
     standby: bool = typer.Option(True, "--standby/--no-standby", envvar="CUDAJUDGE_STANDBY",
                                  help="Run in a child process started in the background before this command, and "
                                       "keep one ready for the next (it exits after 10 idle minutes)."),
+    shrink: bool = typer.Option(True, "--shrink/--no-shrink", help="After a failing test, look for a smaller size of "
+                                "its distribution that fails too (up to 15 s), and show it."),
 ) -> None:
     """Judge SOLUTION for PROBLEM; exit code 0 iff accepted (130 when interrupted)."""
     tests = [t for item in tests or [] for t in item.split(",") if t] or None
     previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         _judge_here_or_there(problem, solution, backend, seed, json_out, no_timing, tests, arch, server, token, gpu,
-                             every_test, include_gpu_only, standby, quiet)
+                             every_test, include_gpu_only, standby, quiet, shrink)
     except KeyboardInterrupt:
         errors.print("interrupted", highlight=False)
         raise typer.Exit(130)
@@ -204,7 +206,7 @@ def _interrupt(signum, frame) -> None:
 def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optional[int], json_out: bool,
                          no_timing: bool, tests: Optional[list[str]], arch: Optional[str], server: Optional[str],
                          token: Optional[str], gpu: Optional[str], every_test: bool, include_gpu_only: bool,
-                         standby: bool, quiet: bool) -> None:
+                         standby: bool, quiet: bool, shrink: bool) -> None:
     from judge.problems.loader import load_problem
     from judge.report import render
     from judge.submission import judge_source, resolve_backend
@@ -229,10 +231,11 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
         backend = resolve_backend(backend)
         if backend == "cpu":
             _prepare_cpu_runtime(errors if json_out else console)
+        options = dict(backend=backend, seed=seed, timing=not no_timing, patterns=tests, filename=solution.name,
+                       arch=arch, standby=standby, fail_fast=not every_test, include_gpu_only=include_gpu_only,
+                       shrink=shrink)
         if json_out:
-            result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing, patterns=tests,
-                                  filename=solution.name, arch=arch, standby=standby, fail_fast=not every_test,
-                                  include_gpu_only=include_gpu_only)
+            result = judge_source(spec, source, **options)
         else:
             with console.status(f"judging {solution.name} for {spec.key} …") as status:
                 done = []
@@ -245,10 +248,7 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
                         status.update("building …")
                     elif isinstance(event, TimingCaseStarted):
                         status.update(event.case)
-                result = judge_source(spec, source, backend=backend, seed=seed, timing=not no_timing,
-                                      patterns=tests, filename=solution.name, arch=arch, on_event=progress,
-                                      standby=standby, fail_fast=not every_test,
-                                      include_gpu_only=include_gpu_only)
+                result = judge_source(spec, source, on_event=progress, **options)
     except ValueError as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)

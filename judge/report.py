@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from judge.result import Diagnostic, PerformanceHints, Result, Verdict
+from judge.result import Diagnostic, PerformanceHints, Result, TestResult, Verdict
 
 VERDICT_STYLE = {Verdict.AC: "bold green", Verdict.WA: "bold red", Verdict.CE: "bold yellow", Verdict.RE: "bold magenta",
                  Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red",
@@ -55,6 +55,16 @@ def tests_table(result: Result) -> Table:
         size = ", ".join(f"{k}={v}" for k, v in first.size.items())
         table.add_row(first.name, size, first.distribution, verdict_text(first.verdict), first.message or "")
     return table
+
+
+def smaller_failure_text(test: TestResult) -> Text:
+    """The smallest failing input found after the first failure: its size, message and (small) inputs."""
+    size = ", ".join(f"{k} = {v}" for k, v in test.size.items())
+    text = Text.assemble("also fails at ", (size, "bold"), f" ({test.distribution}): ", verdict_text(test.verdict),
+                         " ", test.message)
+    for name, values in (test.inputs_shown or {}).items():
+        text.append(f"\n  {name} = {values}")
+    return text
 
 
 def _bar(value: float, scale: float, style: str) -> Text:
@@ -133,6 +143,8 @@ def _render_details(result: Result, console: Console) -> None:
                             border_style="yellow" if result.compile.ok else "red"))
     if result.tests:
         console.print(tests_table(result))
+    if result.smaller_failure:
+        console.print(smaller_failure_text(result.smaller_failure))
     if result.timing:
         console.print(timing_table(result))
         if result.timing.per_kernel:

@@ -137,6 +137,7 @@ class Result(BaseModel):
     message: str = ""                 # one line for the learner: what went wrong first
     compile: CompileInfo
     tests: list[TestResult] = Field(default_factory=list)   # every planned test in order; NR ones say why
+    smaller_failure: TestResult | None = None   # the first failing test's distribution, failing at a smaller size
     partial: bool = False             # some planned test did not run (left out on this backend, or stopped early)
     timing: Timing | None = None
     hints: PerformanceHints | None = None   # the CPU backend's, from observing the small tests

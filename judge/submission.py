@@ -22,6 +22,7 @@ from judge import exchange as X
 from judge.checking.data import Oracle
 from judge.checking.hints import HintCollector
 from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
+from judge.checking.shrink import SHRUNK_VERDICTS, ProbeFailed, smaller_failure
 from judge.checking.tests import judge_test
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, test_cases
@@ -130,8 +131,10 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                  timing: bool = True, patterns: list[str] | None = None, samples_only: bool = False,
                  filename: str = "solution.cu", arch: str | None = None, hidden: tuple[Path, ...] = (),
                  on_event: EventHook = lambda e: None, device: Gpu | None = None, account: str = "local",
-                 standby: bool = False, fail_fast: bool = False, include_gpu_only: bool = False) -> Result:
+                 standby: bool = False, fail_fast: bool = False, include_gpu_only: bool = False,
+                 shrink: bool = False) -> Result:
     """`fail_fast`: stop at the first test that fails (the verdict is the same; the rest are NR).
+    `shrink`: after a failure, look for a smaller size of its distribution that fails too (judge.checking.shrink).
     `include_gpu_only`: on the CPU backend, emulate the GPU-only tests too (else they are NR, and say so).
     `hidden`: folders the sandboxed children must not see besides the catalog (e.g. a server's data folder).
     `device`: on the GPU backend, the one GPU to run on (a worker pinned to it); default: the first visible.
@@ -177,7 +180,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                               exchange=str(oracle.exchange), gpu=timed)))
         seed = secrets.randbits(31) if seed is None else seed
         run = Run(problem, cases, planned=planned, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s,
-                  timed=timed, runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast)
+                  timed=timed, runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast, shrink=shrink)
         return run.judge(source, filename=filename, arch=arch)
 
 
@@ -228,10 +231,12 @@ class Run:
 
     def __init__(self, problem: Problem, cases: list[TestCase], *, planned: list[TestCase], backend: str, seed: int,
                  deadline_s: float, budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook,
-                 fail_fast: bool = False):
+                 fail_fast: bool = False, shrink: bool = False):
         self.problem, self.cases, self.backend, self.seed = problem, cases, backend, seed
         self.planned = planned   # `cases` and the GPU-only tests the CPU backend leaves out
-        self.fail_fast = fail_fast
+        self.fail_fast, self.shrink = fail_fast, shrink
+        self.runner_usable = True      # False once the process running solve() stopped or its device broke
+        self.smaller: TestResult | None = None
         self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
         self.runner_child, self.oracle_child = runner, oracle
         self.runner, self.oracle_link = RunnerLink(runner), OracleLink(oracle)
@@ -277,7 +282,7 @@ class Run:
         return Result(problem=self.problem.key, backend=self.backend, device=self.device, isolation=self.isolation,
                       seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
                       timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes],
-                      partial=any(t.verdict == Verdict.NR for t in tests))
+                      partial=any(t.verdict == Verdict.NR for t in tests), smaller_failure=self.smaller)
 
     def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
         runner = self.runner_child
@@ -302,6 +307,8 @@ class Run:
             if ready.seccomp:
                 self.isolation.append("seccomp")
             tests_done = self._tests(fd, ready.schedules, tests)
+            if self.shrink:
+                self.smaller = self._smaller_failure(fd, ready.schedules, tests)
             timing_result = None
             if tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests):
                 from judge.checking.timing import measure
@@ -340,6 +347,7 @@ class Run:
                 _oracle_short_read(exc, fd)
                 tests.append(_test_result(case, Verdict.RE, f"the process running solve() changed the judge's "
                                           f"buffer file ({exc})"))
+                self.runner_usable = False
                 self._not_run(tests, "not run: the process running solve() broke its buffers")
                 return False
             finally:
@@ -352,6 +360,7 @@ class Run:
             tests.append(result)
             self.on_event(TestDone(result=result))
             if not usable or result.verdict == Verdict.OLE:
+                self.runner_usable = False
                 self._not_run(tests, f"not run: the device was unusable after {case.name}")
                 return False
             if self.fail_fast and result.verdict != Verdict.AC and i + 1 < len(self.cases):
@@ -361,6 +370,33 @@ class Run:
                 return False
         return True
 
+    def _smaller_failure(self, fd: int, schedules: list[str], tests: list[TestResult]) -> TestResult | None:
+        first = next((t for t in tests if t.verdict not in (Verdict.AC, Verdict.NR)), None)
+        if first is None or first.verdict not in SHRUNK_VERDICTS or not self.runner_usable:
+            return None
+        case = next(c for c in self.cases if c.name == first.name)
+        return smaller_failure(case, lambda probe: self._probe(fd, schedules, probe))
+
+    def _probe(self, fd: int, schedules: list[str], case: TestCase) -> TestResult:
+        """Judge one case that is not a test of the plan (nothing is streamed); ProbeFailed when it cannot."""
+        if not self.runner_usable:
+            raise ProbeFailed(case.name)
+        try:
+            data = self.oracle.take(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
+        except OracleBroke as exc:   # e.g. a size the problem's reference does not take
+            raise ProbeFailed(case.name) from exc
+        try:
+            result, usable, _ = judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
+                                           schedules=schedules, deadline_s=self.deadline_s, rerun=False)
+        except (RunnerBroke, X.ShortRead) as exc:
+            self.runner_usable = False
+            raise ProbeFailed(case.name) from exc
+        finally:
+            self.oracle.forget([data.request])
+            data.close()
+        self.runner_usable = usable
+        return result
+
     def _ask_ahead(self, i: int) -> None:
         """Ask for the data of test `i` (if there is one) unless asked already."""
         if len(self.asked) == i < len(self.cases):
@@ -369,6 +405,7 @@ class Run:
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke) -> list[TestResult]:
         """The runner stopped (or was stopped) during `case`: its verdict, and every later test not run."""
+        self.runner_usable = False
         outcome = self.runner_child.finish(wait_s=2.0) if broke.reason == "exited" else self.runner_child.outcome
         if outcome.gpu_released is False:
             self.notes.append("the GPU was still busy after the run was killed: this machine reports itself unhealthy "

@@ -63,10 +63,41 @@ def test_failures_alike_up_to_their_numbers_share_one_row_that_says_on_how_many_
     source = tmp_path / "tail.cu"
     source.write_text(TAIL_BUG)
     out = subprocess.run([sys.executable, "judge.py", "1", str(source), "--backend", "cpu", "--all", "--tests",
-                          "sample,edge", "--no-standby", "--seed", "4"], cwd=ROOT, capture_output=True, text=True,
+                          "sample,edge", "--no-standby", "--seed", "4", "--no-shrink"], cwd=ROOT, capture_output=True, text=True,
                          timeout=600)
     planned = len(plan.test_cases(load_problem(1), patterns=["sample", "edge"]))
     text = " ".join(re.sub("[│┃]", " ", out.stdout).split())   # the table's cells, read across its wrapped lines
     assert out.returncode == 1, out.stdout + out.stderr
     assert f"{planned} tests" in text and f"(same, with other values, on {planned - 1} more tests)" in text, out.stdout
     assert text.count("never written") == 2, out.stdout   # the table's one row and the verdict line
+
+
+CAPPED_GRID = """
+__global__ void relu(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = fmaxf(in[i], 0.0f);
+}
+extern "C" void solve(const float* input, float* output, int N) {
+    int blocks = (N + 255) / 256;
+    if (blocks > 300) blocks = 300;   // the elements past 300 * 256 = 76800 are never written
+    relu<<<blocks, 256>>>(input, output, N);
+}
+"""
+
+
+def test_a_failure_at_a_large_size_is_shrunk_to_the_smallest_size_that_fails(tmp_path):
+    result = judge_source(load_problem(1), CAPPED_GRID, backend="cpu", timing=False, seed=3, fail_fast=True, shrink=True)
+    first = next(t for t in result.tests if t.verdict == "WA")
+    assert first.size["N"] > 76801
+    smaller = result.smaller_failure
+    assert smaller is not None and smaller.size == {"N": 76801} and smaller.verdict == "WA", smaller
+    assert smaller.distribution == first.distribution and "`output`[76800]" in smaller.message
+    assert result.verdict == "WA" and result.message.startswith(f"WA on test {first.name}")
+    source = tmp_path / "capped.cu"
+    source.write_text(CAPPED_GRID)
+    shown = subprocess.run([sys.executable, "judge.py", "1", str(source), "--backend", "cpu", "--no-standby", "--seed",
+                            "3"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert f"also fails at N = 76801 ({first.distribution})" in shown.stdout, shown.stdout
+    plain = subprocess.run([sys.executable, "judge.py", "1", str(source), "--backend", "cpu", "--no-standby", "--seed",
+                            "3", "--no-shrink", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert '"smaller_failure": null' in plain.stdout, plain.stdout[-2000:]
