@@ -72,8 +72,8 @@ def judge_with(backend: str, hidden: tuple[Path, ...] = (), device: Gpu | None =
 
     def judge(problem: Problem, source: str, *, mode: str, filename: str, on_event, account: str) -> Result:
         return judge_source(problem, source, backend=backend, timing=(mode == "submit"), samples_only=(mode == "run"),
-                            fail_fast=(mode == "run"), filename=filename, on_event=on_event, hidden=tuple(hidden),
-                            device=device, account=account)
+                            fail_fast=(mode == "run"), shrink=True, filename=filename, on_event=on_event,
+                            hidden=tuple(hidden), device=device, account=account)
     return judge
 
 

@@ -73,8 +73,11 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     page.click("text=▶ Run")
     result = wait_result(page, 120_000)
     expect(result.locator(".result-head .badge")).to_have_text("WA")
-    failure = result.locator(".failure")
+    failure = result.locator(".failure:not(.smaller)")
     expect(failure).to_contain_text("sample/n=8/uniform")
+    smaller = result.locator(".failure.smaller")   # the smallest size of the same distribution that fails too
+    expect(smaller).to_contain_text("Also fails at n = ")
+    assert int(smaller.locator("h3 .mono").inner_text().split("=")[1]) < 8
     first_input = failure.locator(".inputs .array").first
     expect(first_input).to_contain_text("input =")
     # Inclusive and exclusive scans first differ at the first nonzero input: there output = input.

@@ -124,6 +124,7 @@ export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): 
     (result?.message || sub.message) ? h("p", { class: "result-message" }, result?.message || sub.message) : null,
     compile && !compile.ok ? compileSection(compile) : null,
     failing ? failureSection(failing) : null,
+    result?.smaller_failure ? failureSection(result.smaller_failure, t("alsoFailsAt")) : null,
     tests.length ? h("div", { class: "test-dots" }, tests.map((x) => h("span", { class: `dot verdict-${x.verdict}`,
                                                                                title: `${x.name}: ${x.verdict}` }))) : null,
     tests.length ? h("details", { class: "tests", open: tests.length <= 12 },
@@ -150,10 +151,14 @@ function diagnosticItem(d: Diagnostic): HTMLElement {
       (d.column ? "\n" + " ".repeat(Math.max(0, d.column - 1)) + "^" : "")) : null);
 }
 
-function failureSection(test: TestResult): HTMLElement {
+/** A failing test, or (with `heading`) the smallest failing input the judge found after it. */
+function failureSection(test: TestResult, heading?: string): HTMLElement {
   const m = test.first_mismatch;
-  return h("div", { class: "card failure" },
-    h("h3", null, verdictBadge(test.verdict), " ", h("span", { class: "mono" }, test.name)),
+  const size = Object.entries(test.size).map(([k, v]) => `${k} = ${v}`).join(", ");
+  return h("div", { class: heading ? "card failure smaller" : "card failure" },
+    heading ? h("h3", null, verdictBadge(test.verdict), ` ${heading} `, h("span", { class: "mono" }, size),
+                h("span", { class: "muted" }, ` (${test.distribution})`))
+      : h("h3", null, verdictBadge(test.verdict), " ", h("span", { class: "mono" }, test.name)),
     test.message ? h("p", { class: "message" }, test.message) : null,
     m ? h("dl", { class: "mismatch" },
           h("dt", null, t("output")), h("dd", { class: "mono" }, m.output),

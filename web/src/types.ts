@@ -55,7 +55,7 @@ export interface PerformanceHints { tests: number; reference: string; accesses: 
 export interface Result {
   problem: string; backend: string; device: string | null; isolation: string[]; seed: number; verdict: Verdict;
   message: string; compile: CompileInfo; tests: TestResult[]; timing: Timing | null; hints?: PerformanceHints | null;
-  notes: string[]; judge_version: string;
+  notes: string[]; judge_version: string; partial?: boolean; smaller_failure?: TestResult | null;
 }
 
 export interface UserRef { id: number; username: string }
