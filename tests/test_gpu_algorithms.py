@@ -62,7 +62,7 @@ def _result(algorithms, kind, n, dtype, result_type, **fields):
     return got["result"][0], got
 
 
-@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("n", [0, *SIZES])
 @pytest.mark.parametrize("dtype", [np.int32, np.uint8, np.float32, np.int64])
 @pytest.mark.parametrize("op", [ga.OP_SUM, ga.OP_MIN, ga.OP_MAX])
 def test_reduce_with_init(algorithms, n, dtype, op):

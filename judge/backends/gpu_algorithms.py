@@ -113,11 +113,12 @@ class DeviceAlgorithms:
         kernel = self._kernels.get(name)
         if kernel is None:
             kernel = self._kernels[name] = self._module.get_function(name)
-        kernel((max(1, blocks),), (THREADS,), args)
+        kernel((blocks,), (THREADS,), args)
 
     @staticmethod
     def blocks(count: int) -> int:
-        return min(MOST_BLOCKS, -(-count // THREADS))
+        """Of a grid-stride kernel over `count` items: one at least (a reduction of none gives its identity)."""
+        return max(1, min(MOST_BLOCKS, -(-count // THREADS)))
 
     def write_result(self, call, value) -> None:
         data = np.asarray(value).astype(_DTYPES[call.result_type]).reshape(1)
