@@ -15,7 +15,8 @@ def main() -> None:
     folder = Path(sys.argv[1])
     try:
         report = validate_folder(folder, None)
-        findings = [{"file": f.file, "key": f.key, "message": f.message} for f in report.findings]
+        findings = ([{"file": f.file, "key": f.key, "message": f"to do: {f.message}"} for f in report.todos]
+                    + [{"file": f.file, "key": f.key, "message": f.message} for f in report.findings])
         problem = None if report.problem is None else {"id": report.problem.id, "slug": report.problem.slug}
     except Exception as exc:   # the validator itself failed on this folder: report it as a finding
         findings = [{"file": str(folder / "problem.toml"), "key": None, "message": f"{type(exc).__name__}: {exc}"}]
