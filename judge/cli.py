@@ -69,7 +69,7 @@ def _print_report(report) -> None:   # a judge.problems.validator.ValidationRepo
         console.print(f"    {f}", highlight=False, markup=False)
     for r in report.runs:
         if not r.ok:
-            console.print(f"    {r.path.relative_to(report.folder)}: expected {r.expected.value}{' (a data race)' if r.race_expected else ''}, got {r.got.value}: {r.message}",
+            console.print(f"    {r.path.relative_to(report.folder)}: expected {r.expected.value}{' (a data race)' if r.race_expected else ''}, got {r.got.value} at seed {r.seed}: {r.message}",
                           highlight=False, markup=False)
 
 
@@ -80,6 +80,8 @@ def validate_command(
     backend: str = typer.Option("auto", help="Judge every solution on: auto (GPU when present), gpu, cpu, "
                                              "or none (static checks only)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Judge this many solutions at once."),
+    seeds: int = typer.Option(3, "--seeds", min=1, help="Judge each rejected solution at this many seeds; it must get "
+                              "its declared verdict at every one."),
 ) -> None:
     """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
     every accepted solution is AC and every rejected one gets the verdict it declares."""
@@ -93,16 +95,17 @@ def validate_command(
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)
 
-    def judge_file(problem, path: Path):
+    def judge_file(problem, path: Path, seed: int):   # the verdict of a full judge is its first failure's
         result = judge_source(problem, path.read_text(encoding="utf-8"), backend=chosen, timing=False,
-                              filename=path.name, seed=20261129)
+                              filename=path.name, seed=seed, fail_fast=True)
         return result.verdict, result.message
 
     reports = []
     with console.status("validating …") as status:
         for folder in folders:
             status.update(f"validating {folder.name} ({chosen or 'static'}) …")
-            reports.append(validate_folder(folder, judge_file if chosen else None, jobs, races_observed=chosen == "cpu"))
+            reports.append(validate_folder(folder, judge_file if chosen else None, jobs, races_observed=chosen == "cpu",
+                                           seeds=seeds))
             _print_report(reports[-1])
     failed = sum(not r.ok for r in reports)
     if len(reports) > 1:

@@ -82,8 +82,8 @@ def _run_children_of(pid: int) -> list[int]:
 
 @pytest.mark.parametrize("folder", problem_folders(), ids=lambda f: f.name)
 def test_catalog_solutions_get_their_declared_verdicts_on_cpu(folder):
-    def judge_file(problem, path):
-        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, filename=path.name, seed=5)
+    def judge_file(problem, path, seed):
+        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, filename=path.name, seed=seed)
         return result.verdict, result.message
     report = validate_folder(folder, judge_file, jobs=2, races_observed=True)
     assert report.ok, "\n".join([str(f) for f in report.findings] +

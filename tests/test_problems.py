@@ -155,8 +155,8 @@ def test_a_starter_that_is_already_accepted_is_found(tmp_path):
     shutil.copytree(find_problem_folder("1"), folder)
     shutil.copy(folder / "solutions" / "accepted" / "naive.cu", folder / "starter.cu")
 
-    def judge_on_samples(problem, path):
-        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, patterns=["sample"], seed=3)
+    def judge_on_samples(problem, path, seed):
+        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, patterns=["sample"], seed=seed)
         return result.verdict, result.message
 
     report = validate_folder(folder, judge_on_samples)
@@ -185,3 +185,48 @@ def test_new_refuses_a_bad_or_taken_name_as_a_usage_error(args, phrase, tmp_path
     shutil.copytree(find_problem_folder("1"), root / "001-relu")
     out = cli("new", *args, "--into", str(root), timeout=120)
     assert out.returncode == 2 and phrase in out.stderr, out.stdout + out.stderr
+
+
+def test_a_rejected_solution_that_fails_only_at_some_seeds_is_found(tmp_path):
+    """Wrong only when the first sample's input[0] lies on one side of a threshold: WA at the first
+    validation seed, AC at another; validate judges it at three seeds and says at which one it passed."""
+    from judge.problems.loader import load_reference
+    from judge.problems.test_data import case_rng, make_test_data
+    from judge.problems.validator import VALIDATION_SEED
+    from judge.result import Verdict
+    from judge.submission import judge_source
+
+    folder = tmp_path / "001-relu"
+    shutil.copytree(find_problem_folder("1"), folder)
+    for extra in ["solutions/accepted/grid_stride.cu", "solutions/accepted/vectorized.cu",
+                  "solutions/rejected/fixed_grid_no_loop.cu", "solutions/rejected/float4_no_tail.cu"]:
+        (folder / extra).unlink()
+    problem = load_problem(folder)
+    first = [float(make_test_data(problem, load_reference(problem), {"N": 8}, "uniform",
+                                  case_rng(seed, "sample/N=8/uniform")).arrays["input"][0])
+             for seed in range(VALIDATION_SEED, VALIDATION_SEED + 3)]
+    wrong_when = f"input[0] > {min(first[1:]):.9g}f" if first[0] > min(first[1:]) else f"input[0] < {max(first[1:]):.9g}f"
+    (folder / "solutions" / "rejected" / "seed_dependent.cu").write_text(
+        "// expect: WA\n"
+        "__global__ void relu(const float* in, float* out, int n, bool wrong) {\n"
+        "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "    if (i < n) out[i] = (wrong && i == 0) ? -1.0f : fmaxf(in[i], 0.0f);\n"
+        "}\n"
+        "extern \"C\" void solve(const float* input, float* output, int N) {\n"
+        "    float first;\n"
+        "    cudaMemcpy(&first, input, sizeof first, cudaMemcpyDeviceToHost);\n"
+        "    const float* input_host = &first;\n"
+        f"    bool wrong = N == 8 && {wrong_when.replace('input[0]', 'input_host[0]')};\n"
+        "    relu<<<(N + 255) / 256, 256>>>(input, output, N, wrong);\n"
+        "}\n")
+
+    def judge_on_samples(problem, path, seed):
+        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, patterns=["sample"], seed=seed)
+        return result.verdict, result.message
+
+    once = validate_folder(folder, judge_on_samples)
+    assert once.ok, [(r.path.name, r.got, r.message) for r in once.runs if not r.ok]
+    report = validate_folder(folder, judge_on_samples, seeds=3)
+    failed = [r for r in report.runs if not r.ok]
+    assert [(r.path.name, r.got) for r in failed] == [("seed_dependent.cu", Verdict.AC)], failed
+    assert failed[0].seed != VALIDATION_SEED

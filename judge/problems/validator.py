@@ -50,6 +50,7 @@ class SolutionRun:
     got: Verdict
     message: str
     race_expected: bool = False   # declared `// expect: WA race` and judged where races are observed
+    seed: int = 0                 # the seed of this judge (the first one at which it differed, if any)
 
     @property
     def ok(self) -> bool:
@@ -69,8 +70,8 @@ class ValidationReport:
         return not self.findings and not self.todos and all(r.ok for r in self.runs)
 
 
-# A judge function: (problem, solution path) -> (verdict, one-line message).
-JudgeFn = Callable[[Problem, Path], tuple[Verdict, str]]
+# A judge function: (problem, solution path, seed) -> (verdict, one-line message).
+JudgeFn = Callable[[Problem, Path, int], tuple[Verdict, str]]
 
 
 def expected_verdict(path: Path) -> Verdict | str:
@@ -229,9 +230,11 @@ def _check_benchmark(problem: Problem) -> list[Finding]:
     return findings
 
 
-def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, races_observed: bool = False) -> ValidationReport:
+def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, races_observed: bool = False,
+                    seeds: int = 1) -> ValidationReport:
     """races_observed: the judge observes data races (the CPU backend), so a solution declared
-    `// expect: WA race` must be rejected with a race message."""
+    `// expect: WA race` must be rejected with a race message. `seeds`: how many seeds each rejected
+    solution is judged at (VALIDATION_SEED, then the next ones); it must get its verdict at each."""
     report = ValidationReport(folder)
     try:
         problem = parse_problem(folder)
@@ -244,10 +247,15 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, r
                         + _check_reference(problem))
     if judge is not None and not report.findings:
         def run(entry: tuple[Path, Verdict]) -> SolutionRun:
-            got, message = judge(problem, entry[0])
-            return SolutionRun(entry[0], entry[1], got, message, races_observed and declares_race(entry[0]))
+            path, expected = entry
+            for seed in range(VALIDATION_SEED, VALIDATION_SEED + (1 if expected == Verdict.AC else seeds)):
+                got, message = judge(problem, path, seed)
+                outcome = SolutionRun(path, expected, got, message, races_observed and declares_race(path), seed)
+                if not outcome.ok:
+                    break
+            return outcome
         with ThreadPoolExecutor(max_workers=jobs) as pool:   # each judge call is its own child process
-            starter = pool.submit(judge, problem, folder / "starter.cu")
+            starter = pool.submit(judge, problem, folder / "starter.cu", VALIDATION_SEED)
             report.runs = list(pool.map(run, solutions(problem)))
             report.findings += _check_starter(folder / "starter.cu", *starter.result())
     return report
