@@ -335,11 +335,9 @@ class Run:
         rerun = _rerun_choice(self.cases)
         for i, case in enumerate(self.cases):
             self._ask_ahead(i + 1)   # the oracle makes the next test's data while this one runs
-            data = self.oracle.take(self.asked[i])
             try:
-                result, usable, printf = judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
-                                                    schedules=schedules, deadline_s=self.deadline_s,
-                                                    rerun=case.name == rerun, hints=self.hints)
+                result, usable, printf = self._judge_case(fd, schedules, case, self.oracle.take(self.asked[i]),
+                                                          rerun=case.name == rerun, hints=self.hints)
             except RunnerBroke as broke:
                 self._stopped(tests, case, broke)
                 return False
@@ -350,9 +348,6 @@ class Run:
                 self.runner_usable = False
                 self._not_run(tests, "not run: the process running solve() broke its buffers")
                 return False
-            finally:
-                self.oracle.forget([data.request])
-                data.close()
             self.printf_bytes += len(printf.encode())
             if self.printf_bytes + self.runner_child.output_size() > OUTPUT_CAP_BYTES:
                 result = _test_result(case, Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of "
@@ -386,16 +381,22 @@ class Run:
         except OracleBroke as exc:   # e.g. a size the problem's reference does not take
             raise ProbeFailed(case.name) from exc
         try:
-            result, usable, _ = judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
-                                           schedules=schedules, deadline_s=self.deadline_s, rerun=False)
+            result, usable, _ = self._judge_case(fd, schedules, case, data, rerun=False)
         except (RunnerBroke, X.ShortRead) as exc:
             self.runner_usable = False
             raise ProbeFailed(case.name) from exc
+        self.runner_usable = usable
+        return result
+
+    def _judge_case(self, fd: int, schedules: list[str], case: TestCase, data, *, rerun: bool,
+                    hints: HintCollector | None = None) -> tuple[TestResult, bool, str]:
+        """judge_test on `data`, whose file and kept outputs the oracle then lets go, however it ended."""
+        try:
+            return judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
+                              schedules=schedules, deadline_s=self.deadline_s, rerun=rerun, hints=hints)
         finally:
             self.oracle.forget([data.request])
             data.close()
-        self.runner_usable = usable
-        return result
 
     def _ask_ahead(self, i: int) -> None:
         """Ask for the data of test `i` (if there is one) unless asked already."""

@@ -43,14 +43,18 @@ def folder_id(folder: Path) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def folder_slug(folder: Path) -> str:
+    """`relu` for 001-relu; a folder without a number is its own slug."""
+    return folder.name.split("-", 1)[1] if folder_id(folder) is not None else folder.name
+
+
 def find_problem_folder(name: str, root: Path | None = None) -> Path:
     as_path = Path(name)
     if (as_path / PROBLEM_FILE).is_file():
         return as_path
     m = re.fullmatch(r"(?:problem)?0*(\d+)", name.strip().lower())
     for folder in problem_folders(root):
-        slug = folder.name.split("-", 1)[1] if folder_id(folder) is not None else folder.name
-        if (m and folder_id(folder) == int(m.group(1))) or name in (slug, folder.name):
+        if (m and folder_id(folder) == int(m.group(1))) or name in (folder_slug(folder), folder.name):
             return folder
     known = ", ".join(f.name for f in problem_folders(root)) or "none"
     raise ProblemError(root or problems_root(), None, f"no problem named {name!r} (known: {known})")

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from string import Template
 
-from judge.problems.loader import PROBLEM_FILE, ProblemError, folder_id, parse_problem, problem_folders
+from judge.problems.loader import PROBLEM_FILE, ProblemError, folder_id, folder_slug, parse_problem, problem_folders
 
 TEMPLATE = Path(__file__).with_name("template")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -17,13 +17,14 @@ def new_problem(slug: str, root: Path, problem_id: int | None = None, title: str
     """Write `root/NNN-slug/` from the template and return it; ValueError when the name or id is taken or invalid."""
     if not SLUG.match(slug):
         raise ValueError(f"{slug!r} is not a slug: use lowercase letters and digits joined by '-', e.g. 'row-softmax'")
-    taken = {folder_id(f): f for f in problem_folders(root)}
+    folders = problem_folders(root)
+    taken = {folder_id(f): f for f in folders}
     problem_id = problem_id if problem_id is not None else max((i for i in taken if i is not None), default=0) + 1
     if not 1 <= problem_id <= 999:
         raise ValueError(f"problem id {problem_id} is outside 1 … 999")
     if problem_id in taken:
         raise ValueError(f"problem id {problem_id} is taken by {taken[problem_id].name}")
-    clash = next((f.name for f in problem_folders(root) if f.name.split("-", 1)[-1] == slug), None)
+    clash = next((f.name for f in folders if folder_slug(f) == slug), None)
     if clash:
         raise ValueError(f"the slug {slug!r} is taken by {clash}")
     folder = root / f"{problem_id:03d}-{slug}"
