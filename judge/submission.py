@@ -272,10 +272,12 @@ class Run:
         return self._result(verdict, message, compile_info, tests, timing_result)
 
     def _with_left_out(self, tests: list[TestResult]) -> tuple[list[TestResult], int]:
-        """The results in plan order, the GPU-only tests this backend left out among them as NR; how many."""
+        """The results in plan order, the GPU-only tests this backend left out among them as NR, then the
+        benchmark's result when timing failed; how many were left out."""
         ran = {t.name: t for t in tests}
-        return ([ran.get(c.name) or _test_result(c, Verdict.NR, GPU_ONLY_NOT_RUN) for c in self.planned],
-                len(self.planned) - len(ran))
+        planned = {c.name for c in self.planned}
+        in_plan = [ran.get(c.name) or _test_result(c, Verdict.NR, GPU_ONLY_NOT_RUN) for c in self.planned]
+        return in_plan + [t for t in tests if t.name not in planned], len(planned - ran.keys())
 
     def _result(self, verdict: Verdict, message: str, compile_info: CompileInfo, tests: list[TestResult],
                 timing: Timing | None, more_notes: list[str] = ()) -> Result:
