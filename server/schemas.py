@@ -63,6 +63,39 @@ class LoginOut(BaseModel):
     user: UserOut
 
 
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value.strip()
+
+
+class TokenIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[Text, AfterValidator(_not_blank)] = Field(
+        min_length=1, max_length=64, examples=["laptop CLI"], description="What the token is for: 1 to 64 characters")
+
+
+class TokenOut(BaseModel):
+    id: int
+    name: str | None = Field(description="Its name; `login` for the token a sign-in returned")
+    created_at: datetime
+    expires_at: datetime
+
+
+class TokenCreated(TokenOut):
+    token: str = Field(description="The secret, shown only now: send `Authorization: Bearer <token>`")
+
+
+class PasswordChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    current_password: Text = Field(min_length=1, max_length=256)
+    new_password: Text = Field(min_length=8, max_length=256)
+
+
+class PasswordChanged(BaseModel):
+    revoked: int = Field(description="How many other sessions and tokens of the account were revoked")
+
+
 class Titles(BaseModel):
     en: str
     zh: str
@@ -79,6 +112,12 @@ class ProblemSummary(BaseModel):
     has_samples: bool
     solved: bool | None = Field(None, description="Whether the signed-in user has an accepted `submit` "
                                                   "(absent when signed out)")
+
+
+class SolvedProblem(BaseModel):
+    problem: ProblemSummary
+    submission_id: int = Field(description="The first accepted `submit`")
+    solved_at: datetime
 
 
 class TestGroupOut(BaseModel):
@@ -158,10 +197,14 @@ class SubmissionList(BaseModel):
 
 
 class LeaderboardEntry(BaseModel):
-    rank: int
+    rank: int = Field(description="1 + the entries whose interval lies wholly below this one's")
     user: UserRef
     submission_id: int
     median_us: float
+    low_us: float = Field(description="The median's interval (the headline case's samples and IQR): "
+                                      "entries whose intervals overlap are not told apart")
+    high_us: float
+    tied: bool = Field(description="Its interval overlaps another entry's")
     submitted_at: datetime
 
 
@@ -180,7 +223,8 @@ class AcceptedEntry(BaseModel):
 
 class Leaderboard(BaseModel):
     problem_id: int
-    devices: list[DeviceBoard] = Field(description="Timed on a GPU: the best median per user, per GPU model")
+    devices: list[DeviceBoard] = Field(description="Timed on a GPU, timing checks passed: the best median per "
+                                                   "user, per GPU model, with its interval; overlapping ones tie")
     accepted: list[AcceptedEntry] = Field(description="Everyone with an accepted `submit` on any backend, "
                                                       "in the order of their first one")
 

@@ -34,6 +34,17 @@ class Stats:
         return cls(len(us), float(med), float(us.min()), float(q3 - q1), bool((q3 - q1) / med > NOISY_SPREAD))
 
 
+# The half-width of a median's interval is MEDIAN_NOTCH * IQR / sqrt(samples): the notch of a box plot
+# (McGill, Tukey and Larsen, 1978); two medians whose intervals do not overlap differ at about 95%.
+MEDIAN_NOTCH = 1.57
+
+
+def median_interval(median: float, iqr: float, samples: int) -> tuple[float, float]:
+    """The interval around a case's median inside which another median is not told apart from it."""
+    half = MEDIAN_NOTCH * iqr / math.sqrt(max(samples, 1))
+    return median - half, median + half
+
+
 def enough(seconds: list[float], batch: int) -> bool:
     """`seconds`: the per-call time of each sample so far, samples of `batch` calls."""
     total = sum(seconds) * batch

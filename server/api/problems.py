@@ -10,9 +10,10 @@ from sqlalchemy.orm import Session
 
 from judge.problems.loader import ProblemError, parse_problem
 from judge.problems.model import Problem
+from judge.timing.stats import median_interval
 from server.catalog import find_problem, folder_name, row_values
 from server.deps import AppState, Principal, anonymous_limit, limit, require, state
-from server.models import ProblemRow, Submission, User
+from server.models import ProblemRow, Submission, TimingCase, User
 from server.schemas import (AcceptedEntry, DeviceBoard, Error, Leaderboard, LeaderboardEntry, ProblemDetail,
                             ProblemSummary, Queued, Titles, UploadPreview, UserRef)
 from server.uploads import Extracted, UploadError, extract_zip, validate
@@ -75,28 +76,39 @@ def get_problem(problem: str = ProblemName, st: AppState = Depends(state),
 @router.get("/{problem}/leaderboard", response_model=Leaderboard, responses=NOT_FOUND)
 def leaderboard(problem: str = ProblemName, st: AppState = Depends(state),
                 _: Principal | None = Depends(anonymous_limit)) -> Leaderboard:
-    """The best accepted median per user, per GPU model (submissions in mode submit, timed on a GPU), and
-    everyone who solved the problem on any backend, first solvers first."""
+    """The best accepted median per user, per GPU model (submissions in mode submit whose timing passed the
+    judge's checks, timed on a GPU) with its interval, ties marked; and everyone who solved the problem on
+    any backend, first solvers first."""
     row = get_row(st, problem)
+    headline = (TimingCase.submission_id == Submission.id) & (TimingCase.idx == 0)
     with st.db.read() as s:
         rows = s.execute(
             select(Submission.id, Submission.user_id, User.username, Submission.device, Submission.median_us,
-                   Submission.created_at).join(User, User.id == Submission.user_id)
+                   TimingCase.iqr_us, TimingCase.samples, Submission.created_at)
+            .join(User, User.id == Submission.user_id).outerjoin(TimingCase, headline)
             .where(Submission.problem_id == row.id, accepted_submit(), Submission.median_us.is_not(None),
                    Submission.device.is_not(None))
             .order_by(Submission.median_us, Submission.id)).all()
         accepted = _first_accepts(s, row.id)
-    boards: dict[str, list[LeaderboardEntry]] = {}
+    best: dict[str, list] = {}
     seen: set[tuple[str, int]] = set()
-    for sid, uid, username, device, median, created in rows:
+    for sid, uid, username, device, median, iqr, samples, created in rows:
         if (device, uid) in seen:
             continue
         seen.add((device, uid))
-        entries = boards.setdefault(device, [])
-        entries.append(LeaderboardEntry(rank=len(entries) + 1, user=UserRef(id=uid, username=username),
-                                        submission_id=sid, median_us=median, submitted_at=created))
-    return Leaderboard(problem_id=row.id, devices=[DeviceBoard(device=d, entries=e) for d, e in sorted(boards.items())],
+        low, high = median_interval(median, iqr or 0.0, samples or 1)
+        best.setdefault(device, []).append(dict(user=UserRef(id=uid, username=username), submission_id=sid,
+                                                median_us=median, low_us=low, high_us=high, submitted_at=created))
+    return Leaderboard(problem_id=row.id, devices=[DeviceBoard(device=d, entries=_ranked(e)) for d, e in sorted(best.items())],
                        accepted=accepted)
+
+
+def _ranked(entries: list[dict]) -> list[LeaderboardEntry]:
+    """Each entry ranked after those it is told apart from (their interval lies wholly below its own)."""
+    return [LeaderboardEntry(**e, rank=1 + sum(o["high_us"] < e["low_us"] for o in entries),
+                             tied=any(o is not e and o["low_us"] <= e["high_us"] and e["low_us"] <= o["high_us"]
+                                      for o in entries))
+            for e in entries]
 
 
 def _first_accepts(s: Session, problem_id: int) -> list[AcceptedEntry]:

@@ -218,7 +218,7 @@ def live_server():
 # --- a fake judge, for tests about the server rather than the judge ------------------------------------------
 
 class FakeJudge:
-    """Judges instantly from markers in the source: `// fake verdict=WA device=H100 median=12.5 delay=0.2`.
+    """Judges instantly from markers in the source: `// fake verdict=WA device=H100 median=12.5 iqr=0.3 delay=0.2`.
 
     Records every call, so tests can check each submission was judged exactly once."""
 
@@ -246,10 +246,10 @@ class FakeJudge:
         verdict = tests[0].verdict if tests else Verdict.AC
         timing = None
         if "median" in marks and mode == "submit":
-            m = float(marks["median"])
+            m, iqr = float(marks["median"]), float(marks.get("iqr", 0.1))
             case = CaseTiming(size={"N": 1 << 24}, distribution="uniform", samples=50, median_us=m, min_us=m * 0.9,
-                              iqr_us=0.1, noisy=False, gbps=100.0)
-            timing = Timing(samples=50, median_us=m, min_us=m * 0.9, iqr_us=0.1, noisy=False, per_case=[case])
+                              iqr_us=iqr, noisy=False, gbps=100.0)
+            timing = Timing(samples=50, median_us=m, min_us=m * 0.9, iqr_us=iqr, noisy=False, per_case=[case])
         return Result(problem=problem.key, backend="gpu" if timing else "cpu", device=marks.get("device"),
                       seed=1, verdict=verdict, message="fake", compile=CompileInfo(ok=True), tests=tests,
                       timing=timing)

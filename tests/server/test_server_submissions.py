@@ -5,6 +5,7 @@ import json
 import time
 
 import httpx
+import pytest
 from sqlalchemy import select
 
 from judge.problems.loader import parse_problem
@@ -180,6 +181,24 @@ def test_leaderboard_best_median_per_user_per_gpu(make_api, settings):
         cases = s.execute(select(TimingCase.submission_id, TimingCase.median_us, TimingCase.gbps)).all()
     assert sorted(m for _, m, _ in cases) == [9.0, 12.0, 14.0, 15.0, 20.0, 40.0, 50.0] and {g for *_, g in cases} == {100.0}
     assert api.client.get("/api/problems/77/leaderboard").status_code == 404
+
+
+def test_leaderboard_ties_entries_whose_median_intervals_overlap(make_api, settings):
+    judge = FakeJudge()
+    api = make_api(settings, judge=judge)
+    # 50 samples: a median's interval is ± 1.57 · IQR / √50 = ± 0.222 · IQR.
+    plan = [("alice", "median=10.0 iqr=2"), ("bob", "median=10.6 iqr=2"), ("carol", "median=12.0 iqr=1"),
+            ("dave", "median=30.0 iqr=0.5")]
+    for name, marks in plan:
+        headers = api.account(name)
+        api.wait(headers, api.submit(headers, f"{RELU_OK}// fake device=H100 {marks}\n", mode="submit")["id"])
+    entries = api.client.get("/api/problems/1/leaderboard").json()["devices"][0]["entries"]
+    got = [(e["user"]["username"], e["rank"], e["tied"]) for e in entries]
+    # alice [9.56, 10.44] and bob [10.16, 11.04] overlap: tied, both first; carol [11.78, 12.22] and dave are
+    # told apart from everyone before them.
+    assert got == [("alice", 1, True), ("bob", 1, True), ("carol", 3, False), ("dave", 4, False)]
+    alice = entries[0]
+    assert alice["low_us"] == pytest.approx(10.0 - 1.57 * 2 / 50 ** 0.5) and alice["high_us"] > alice["median_us"]
 
 
 def test_solved_state_for_the_signed_in_user(make_api, settings):
