@@ -69,8 +69,7 @@ def _print_report(report) -> None:   # a judge.problems.validator.ValidationRepo
         console.print(f"    {f}", highlight=False, markup=False)
     for r in report.runs:
         if not r.ok:
-            console.print(f"    {r.path.relative_to(report.folder)}: expected {r.expected.value}{' (a data race)' if r.race_expected else ''}, got {r.got.value} at seed {r.seed}: {r.message}",
-                          highlight=False, markup=False)
+            console.print(f"    {r.path.relative_to(report.folder)}: {r.mismatch()}", highlight=False, markup=False)
 
 
 @app.command("validate")
@@ -86,7 +85,7 @@ def validate_command(
     """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
     every accepted solution is AC and every rejected one gets the verdict it declares."""
     from judge.problems.validator import validate_folder
-    from judge.submission import judge_source, resolve_backend
+    from judge.submission import resolve_backend, verdict_of_file
 
     try:
         folders = [find_problem_folder(p) for p in problems] if problems and not all_ else problem_folders()
@@ -95,17 +94,12 @@ def validate_command(
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)
 
-    def judge_file(problem, path: Path, seed: int):   # the verdict of a full judge is its first failure's
-        result = judge_source(problem, path.read_text(encoding="utf-8"), backend=chosen, timing=False,
-                              filename=path.name, seed=seed, fail_fast=True)
-        return result.verdict, result.message
-
     reports = []
     with console.status("validating …") as status:
         for folder in folders:
             status.update(f"validating {folder.name} ({chosen or 'static'}) …")
-            reports.append(validate_folder(folder, judge_file if chosen else None, jobs, races_observed=chosen == "cpu",
-                                           seeds=seeds))
+            reports.append(validate_folder(folder, verdict_of_file(chosen) if chosen else None, jobs,
+                                           races_observed=chosen == "cpu", seeds=seeds))
             _print_report(reports[-1])
     failed = sum(not r.ok for r in reports)
     if len(reports) > 1:
@@ -167,7 +161,8 @@ def judge_command(
     server: Optional[str] = typer.Option(None, "--server", metavar="URL",
                                          help="Judge on a cudajudge server instead of here, e.g. http://judge:8000."),
     token: Optional[str] = typer.Option(None, "--token", envvar="CUDAJUDGE_TOKEN", metavar="T",
-                                        help="With --server: your API token (from POST /api/auth/login)."),
+                                        help="With --server: your API token (make one on the server's account "
+                                             "page, /account)."),
     gpu: Optional[str] = typer.Option(None, "--gpu", metavar="MODEL",
                                       help="With --server: judge on this GPU model only, e.g. 'H100 80GB HBM3'."),
     quiet: bool = typer.Option(False, "--quiet", "-q",

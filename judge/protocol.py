@@ -172,7 +172,8 @@ class Returned(Message):
     test: str
     error: CallError | None = None
     launches: list[LaunchRecord] = Field(default=[], max_length=64)
-    printf: str = Field(default="", max_length=8192)
+    printf: str = Field(default="", max_length=8192)   # the head of the call's kernel printf
+    printf_bytes: int = Field(default=0, ge=0)          # how many bytes it had in all
     accesses: list[AccessRecord] = Field(default=[], max_length=400)   # of an observed call
     traffic: list[TrafficRecord] = Field(default=[], max_length=100)
 
@@ -275,7 +276,7 @@ class DataMade(Message):
     file: str
     scalars: dict[str, int | float]
     arrays: dict[str, Slot]        # every pointer parameter: its initial content (outputs proper: count only)
-    shown: dict[str, list] | None = None   # a small test's inputs and scalars, to show the learner
+    shown: dict[str, list | int | float] | None = None   # a small test's inputs (lists) and scalars, to show the learner
 
 
 class Checked(Message):
@@ -339,9 +340,22 @@ class BuildDone(Message):
     compile: CompileInfo
 
 
+class TestStarted(Message):
+    """A test of the plan begins (`index` in plan order); its TestDone follows."""
+    kind: Literal["test_start"] = "test_start"
+    index: int
+    name: str
+
+
 class TestDone(Message):
     kind: Literal["test"] = "test"
     result: TestResult
+
+
+class ShrinkStarted(Message):
+    """After failing `test`, the judge looks for the smallest input that fails too."""
+    kind: Literal["shrink_start"] = "shrink_start"
+    test: str
 
 
 class TimingCaseStarted(Message):
@@ -370,8 +384,8 @@ class Restarted(Message):
     kind: Literal["restart"] = "restart"
 
 
-Progress = Annotated[Union[RunnerStarted, BuildStarted, BuildDone, TestDone, TimingCaseStarted, TimingDone, Queued,
-                           Status, Restarted], Field(discriminator="kind")]
+Progress = Annotated[Union[RunnerStarted, BuildStarted, BuildDone, TestStarted, TestDone, ShrinkStarted,
+                           TimingCaseStarted, TimingDone, Queued, Status, Restarted], Field(discriminator="kind")]
 
 RUNNER_COMMANDS: TypeAdapter = TypeAdapter(RunnerCommand)
 RUNNER_EVENTS: TypeAdapter = TypeAdapter(RunnerEvent)

@@ -9,12 +9,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from judge.checking.console import MORE_MARKER
 from judge.result import Diagnostic, PerformanceHints, Result, TestResult, Verdict
 
 VERDICT_STYLE = {Verdict.AC: "bold green", Verdict.WA: "bold red", Verdict.CE: "bold yellow", Verdict.RE: "bold magenta",
                  Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red",
                  Verdict.NR: "dim"}
 BAR_WIDTH = 30
+CONSOLE_LINES = 6   # of each printed text in the output section; --json has them whole
 
 
 def verdict_text(v: Verdict) -> Text:
@@ -55,6 +57,34 @@ def tests_table(result: Result) -> Table:
         size = ", ".join(f"{k}={v}" for k, v in first.size.items())
         table.add_row(first.name, size, first.distribution, verdict_text(first.verdict), first.message or "")
     return table
+
+
+def console_blocks(result: Result) -> list[tuple[str, str]]:
+    """What the submission printed, as (label, text): per test its kernels' printf and the run process's
+    output while it ran (on the GPU both are in the test's printf), then the process's output outside the tests."""
+    blocks, printf = [], "printf, stdout/stderr" if result.backend == "gpu" else "printf"
+    for test in result.tests:
+        if test.printf:
+            blocks.append((f"{test.name} · {printf}", test.printf))
+        blocks += [(f"{test.name} · stdout/stderr", part.text) for part in result.output if part.test == test.name]
+    return blocks + [("outside the tests · stdout/stderr", part.text) for part in result.output if part.test is None]
+
+
+def console_text(result: Result) -> Text:
+    """The output section: each printed text cut to its first CONSOLE_LINES lines (and the judge's
+    marker of a cut text, which says how much more was printed)."""
+    text = Text("output", style="bold")
+    for label, printed in console_blocks(result):
+        lines = printed.rstrip("\n").split("\n")
+        marker = lines.pop() if MORE_MARKER.fullmatch(lines[-1]) else None
+        text.append(f"\n{label}", style="cyan")
+        for line in lines[:CONSOLE_LINES]:
+            text.append(f"\n  {line}")
+        if len(lines) > CONSOLE_LINES:
+            text.append(f"\n  … {len(lines) - CONSOLE_LINES} more lines (--json has them)", style="dim")
+        if marker:
+            text.append(f"\n  {marker}", style="dim")
+    return text
 
 
 def smaller_failure_text(test: TestResult) -> Text:
@@ -143,6 +173,8 @@ def _render_details(result: Result, console: Console) -> None:
                             border_style="yellow" if result.compile.ok else "red"))
     if result.tests:
         console.print(tests_table(result))
+    if console_blocks(result):
+        console.print(console_text(result), highlight=False)
     if result.smaller_failure:
         console.print(smaller_failure_text(result.smaller_failure))
     if result.timing:

@@ -46,6 +46,10 @@ class Mismatch(BaseModel):
     got: str
     count: int                 # how many elements mismatch in all
     total: int                 # how many elements were compared
+    # the elements around the first mismatch, expected and got side by side, from flat index window_start
+    window_start: int = 0
+    expected_window: list[str] = Field(default_factory=list)
+    got_window: list[str] = Field(default_factory=list)
 
 
 class TestResult(BaseModel):
@@ -55,8 +59,20 @@ class TestResult(BaseModel):
     verdict: Verdict
     message: str = ""
     first_mismatch: Mismatch | None = None
-    inputs_shown: dict[str, list] | None = None   # small failing inputs, shown to the learner
+    inputs_shown: dict[str, list | int | float] | None = None   # small failing inputs (arrays, scalars), shown to the learner
     time_ms: float | None = None
+    # The kernels' printf text of this test's first call of solve(), cut (judge.checking.console): a cut
+    # text ends with a line "… N bytes more". On the GPU the CUDA driver writes kernel printf into the
+    # run process's stdout, where it cannot be told from host output: there this holds everything the
+    # process wrote while the test ran.
+    printf: str = ""
+
+
+class OutputPart(BaseModel):
+    """A stretch of what the run process (the one calling solve()) wrote to its stdout and stderr (host
+    printf, puts, fprintf(stderr, …)), cut like TestResult.printf."""
+    test: str | None = None           # the test running while it was written; None: outside the tests
+    text: str
 
 
 class KernelTime(BaseModel):
@@ -142,4 +158,5 @@ class Result(BaseModel):
     timing: Timing | None = None
     hints: PerformanceHints | None = None   # the CPU backend's, from observing the small tests
     notes: list[str] = Field(default_factory=list)        # e.g. "timing needs a GPU"
+    output: list[OutputPart] = Field(default_factory=list)   # the run process's stdout/stderr, in order
     judge_version: str = __version__

@@ -19,16 +19,17 @@ from importlib.util import find_spec
 from typing import Callable
 
 from judge import exchange as X
+from judge.checking.console import ConsoleBudget
 from judge.checking.data import Oracle
 from judge.checking.hints import HintCollector
 from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
 from judge.checking.shrink import SHRUNK_VERDICTS, ProbeFailed, smaller_failure
-from judge.checking.tests import judge_test
+from judge.checking.tests import CallPrintf, judge_test
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase, test_cases
 from judge.protocol import (BuildDone, BuildStarted, Finish, OracleJob, OracleReady, Progress, Ready, RunnerJob,
-                            RunnerStarted, TestDone, encode)
-from judge.result import CompileInfo, Result, TestResult, Timing, Verdict
+                            RunnerStarted, ShrinkStarted, TestDone, TestStarted, encode)
+from judge.result import CompileInfo, OutputPart, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from sandbox.gpus import DRIVER_GPUS, Gpu
 from sandbox.kernel_cache import account_folder
@@ -125,6 +126,16 @@ def _rerun_choice(cases: list[TestCase]) -> str | None:
     candidates = [c for c in cases if not c.gpu_only and not c.sample] or cases
     return max(candidates, key=lambda c: sum(v for v in c.size.values() if isinstance(v, int)), default=None).name \
         if candidates else None
+
+
+def verdict_of_file(backend: str, hidden: tuple[Path, ...] = ()):
+    """A validator's judge (judge.problems.validator.JudgeFn): (problem, file, seed) -> (verdict, message)
+    of an untimed judge on `backend` that stops at the first failure, whose verdict is the full judge's."""
+    def judge(problem: Problem, path: Path, seed: int) -> tuple[Verdict, str]:
+        result = judge_source(problem, path.read_text(encoding="utf-8", errors="replace"), backend=backend,
+                              timing=False, filename=path.name, seed=seed, fail_fast=True, hidden=hidden)
+        return result.verdict, result.message
+    return judge
 
 
 def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto", seed: int | None = None,
@@ -247,6 +258,9 @@ class Run:
         self.device: str | None = None
         self.isolation = list(runner.isolation)
         self.printf_bytes = 0
+        self.output_from = runner.output_size()   # a standby runner's output file may hold what it wrote waiting
+        self.test_output: list[tuple[str, int, int]] = []   # (test, first byte, end) of the run process's output
+        self.printf_budget, self.output_budget = ConsoleBudget(), ConsoleBudget()
 
     def judge(self, source: str | bytes, *, filename: str, arch: str | None) -> Result:
         self.on_event(BuildStarted(backend=self.backend))
@@ -284,7 +298,33 @@ class Run:
         return Result(problem=self.problem.key, backend=self.backend, device=self.device, isolation=self.isolation,
                       seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
                       timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes],
-                      partial=any(t.verdict == Verdict.NR for t in tests), smaller_failure=self.smaller)
+                      partial=any(t.verdict == Verdict.NR for t in tests), smaller_failure=self.smaller,
+                      output=self._output())
+
+    def _output(self) -> list[OutputPart]:
+        """The run process's output since this judge began, in stretches: each test's, and what it wrote
+        outside the tests (loading the library, timing, …). On the GPU a test's stretch is its printf."""
+        stretches, at = [], self.output_from
+        for test, begin, end in self.test_output:
+            stretches += [(None, at, begin), (test, begin, end)]
+            at = end
+        stretches.append((None, at, self.runner_child.output_size()))
+        return [OutputPart(test=test, text=self._output_text(self.output_budget, begin, end))
+                for test, begin, end in stretches if end > begin and not (test and self.backend == "gpu")]
+
+    def _output_text(self, budget: ConsoleBudget, begin: int, end: int) -> str:
+        return budget.take(self.runner_child.read_output(begin, budget.room()), end - begin)
+
+    def _with_console(self, result: TestResult, since: int, calls: list[CallPrintf]) -> TestResult:
+        """`result` with the kernels' printf of its first call; the run process's output from byte `since`
+        on is this test's. On the GPU the driver writes kernel printf into that output: it is the printf."""
+        end = self.runner_child.output_size()
+        self.test_output.append((result.name, since, end))
+        if self.backend == "gpu":
+            printf = self._output_text(self.printf_budget, since, end) if end > since else ""
+        else:
+            printf = self.printf_budget.take(calls[0].text.encode(), calls[0].bytes) if calls and calls[0].bytes else ""
+        return result.model_copy(update={"printf": printf}) if printf else result
 
     def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
         runner = self.runner_child
@@ -337,23 +377,26 @@ class Run:
         rerun = _rerun_choice(self.cases)
         for i, case in enumerate(self.cases):
             self._ask_ahead(i + 1)   # the oracle makes the next test's data while this one runs
+            self.on_event(TestStarted(index=i, name=case.name))
+            since = self.runner_child.output_size()
             try:
                 result, usable, printf = self._judge_case(fd, schedules, case, self.oracle.take(self.asked[i]),
                                                           rerun=case.name == rerun, hints=self.hints)
             except RunnerBroke as broke:
-                self._stopped(tests, case, broke)
+                self._stopped(tests, case, broke, since)
                 return False
             except X.ShortRead as exc:
                 _oracle_short_read(exc, fd)
-                tests.append(_test_result(case, Verdict.RE, f"the process running solve() changed the judge's "
-                                          f"buffer file ({exc})"))
+                tests.append(self._with_console(_test_result(case, Verdict.RE, f"the process running solve() changed "
+                                                             f"the judge's buffer file ({exc})"), since, []))
                 self.runner_usable = False
                 self._not_run(tests, "not run: the process running solve() broke its buffers")
                 return False
-            self.printf_bytes += len(printf.encode())
+            self.printf_bytes += sum(len(call.text.encode()) for call in printf)
             if self.printf_bytes + self.runner_child.output_size() > OUTPUT_CAP_BYTES:
                 result = _test_result(case, Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of "
                                       f"output (printf included)")
+            result = self._with_console(result, since, printf)
             tests.append(result)
             self.on_event(TestDone(result=result))
             if not usable or result.verdict == Verdict.OLE:
@@ -372,6 +415,7 @@ class Run:
         if first is None or first.verdict not in SHRUNK_VERDICTS or not self.runner_usable:
             return None
         case = next(c for c in self.cases if c.name == first.name)
+        self.on_event(ShrinkStarted(test=case.name))
         return smaller_failure(case, lambda probe: self._probe(fd, schedules, probe))
 
     def _probe(self, fd: int, schedules: list[str], case: TestCase) -> TestResult:
@@ -406,8 +450,10 @@ class Run:
             case = self.cases[i]
             self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
 
-    def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke) -> list[TestResult]:
-        """The runner stopped (or was stopped) during `case`: its verdict, and every later test not run."""
+    def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
+                 since: int | None = None) -> list[TestResult]:
+        """The runner stopped (or was stopped) during `case`: its verdict, and every later test not run.
+        `since`: where the run process's output during a test of the plan began."""
         self.runner_usable = False
         outcome = self.runner_child.finish(wait_s=2.0) if broke.reason == "exited" else self.runner_child.outcome
         if outcome.gpu_released is False:
@@ -415,6 +461,8 @@ class Run:
                               "until the GPU is free again")
         verdict, message = _stop_verdict(broke, outcome, self.deadline_s, self.budget_s)
         result = _test_result(case, verdict, message)
+        if since is not None:
+            result = self._with_console(result, since, [])
         tests.append(result)
         self.on_event(TestDone(result=result))
         self._not_run(tests, f"not run: the process running solve() stopped during {case.name}")
@@ -451,8 +499,9 @@ def _stop_verdict(broke: RunnerBroke, outcome, deadline_s: float, budget_s: floa
         cause = "killed by solve() itself or by the system when the machine ran out of memory"
     else:
         cause = "a crash in host code, exit() or abort()"
-    return Verdict.RE, (f"the process running solve() ended with {how} during this test ({cause}). "
-                        f"Output tail: {outcome.output[-300:].strip()}")
+    tail = outcome.output[-300:].strip()
+    return Verdict.RE, (f"the process running solve() ended with {how} during this test ({cause})."
+                        + (f" Output tail: {tail}" if tail else ""))
 
 
 GPU_ONLY_NOT_RUN = ("not run: GPU-only, left out on the CPU backend (its size takes long to emulate); it runs on a "

@@ -198,6 +198,10 @@ class Child:
         start = max(0, size - 4000)
         return size, os.pread(self.started.output, size - start, start).decode("utf-8", "replace")
 
+    def read_output(self, start: int, count: int) -> bytes:
+        """Up to `count` bytes of what the child wrote to stdout and stderr, from byte `start` on."""
+        return os.pread(self.started.output, count, start) if self.started and count > 0 else b""
+
     def close(self) -> None:
         """End the process if it still runs and let go of its channel."""
         if self.started is None:

@@ -10,7 +10,7 @@ import pytest
 
 from judge.problems.loader import load_problem, problem_folders
 from judge.problems.validator import validate_folder
-from judge.submission import judge_source
+from judge.submission import judge_source, verdict_of_file
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cpu_cases"
@@ -82,13 +82,9 @@ def _run_children_of(pid: int) -> list[int]:
 
 @pytest.mark.parametrize("folder", problem_folders(), ids=lambda f: f.name)
 def test_catalog_solutions_get_their_declared_verdicts_on_cpu(folder):
-    def judge_file(problem, path, seed):
-        result = judge_source(problem, path.read_text(), backend="cpu", timing=False, filename=path.name, seed=seed)
-        return result.verdict, result.message
-    report = validate_folder(folder, judge_file, jobs=2, races_observed=True)
+    report = validate_folder(folder, verdict_of_file("cpu"), jobs=2, races_observed=True)
     assert report.ok, "\n".join([str(f) for f in report.findings] +
-                                [f"{r.path.name}: expected {r.expected.value}{' (a data race)' if r.race_expected else ''}, got {r.got.value}: {r.message}"
-                                 for r in report.runs if not r.ok])
+                                [f"{r.path.name}: {r.mismatch()}" for r in report.runs if not r.ok])
 
 
 def test_cli_warns_when_the_run_had_no_filesystem_sandbox():
@@ -150,3 +146,14 @@ def test_cub_temp_storage_reused_without_a_barrier_is_a_race():
     r = judge(3, CASES / "cub_temp_storage_reused_without_barrier.cu", tests=("sample/N=8/uniform",))
     assert r.verdict == "WA", r.message
     assert "data race on `temp` (shared)" in r.message and "line 14" in r.message and "line 15" in r.message
+
+
+def test_a_wrong_answer_shows_the_elements_around_it_and_the_small_inputs_with_scalars_as_scalars():
+    source = (ROOT / "problems" / "001-relu" / "solutions" / "rejected" / "float4_no_tail.cu").read_text()
+    r = judge_source(load_problem(1), source, backend="cpu", timing=False, patterns=["edge/N=5/uniform"], seed=3)
+    [test] = r.tests
+    m = test.first_mismatch
+    assert test.verdict.value == "WA" and m.index == 4            # 5 = one float4 + a tail of 1 left unwritten
+    assert m.window_start == 0 and len(m.expected_window) == len(m.got_window) == 5
+    assert m.got_window[:4] == m.expected_window[:4] and m.got_window[4] == "nan"
+    assert test.inputs_shown["N"] == 5 and len(test.inputs_shown["input"]) == 5

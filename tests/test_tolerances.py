@@ -16,6 +16,10 @@ def test_exact_reports_first_mismatch_and_count():
     r = check_output(EXACT, "output", got, expected)
     assert not r.ok and r.mismatches == 2 and r.total == 10
     assert (r.first.index, r.first.expected, r.first.got, r.first.output) == (3, "3", "-1", "output")
+    # the elements around it, side by side: from index 0 (3 - 5 clipped) to 8 (3 + 5)
+    assert r.first.window_start == 0
+    assert r.first.expected_window == [str(i) for i in range(9)]
+    assert r.first.got_window == ["0", "1", "2", "-1", "4", "5", "6", "-1", "8"]
 
 
 def test_exact_passes_identical_and_treats_signed_zero_equal():

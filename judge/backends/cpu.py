@@ -20,7 +20,7 @@ from judge.protocol import AccessRecord, TrafficRecord
 
 ORDERS = {"forward": 0, "reverse": 1, "random": 2}
 VERDICTS = {0: None, 1: "RE", 2: "MLE", 3: "TLE", 4: "WA"}
-PRINTF_TAIL_BYTES = 4096
+PRINTF_HEAD_BYTES = 4096   # of a call's kernel printf, sent to the judge side (judge.checking.console)
 MAP_FIXED = 0x10
 PROT_NONE = 0
 MAP_FAILED = ctypes.c_void_p(-1).value
@@ -199,8 +199,9 @@ class CpuBackend:
     def device_failure(self, exc: BaseException) -> bool:
         return False
 
-    def printf_output(self) -> str:
-        size = min(self.lib.cudajudge_cpu_printf_size(), PRINTF_TAIL_BYTES)
+    def printf_output(self) -> tuple[str, int]:
+        kept = self.lib.cudajudge_cpu_printf_size()
+        size = min(kept, PRINTF_HEAD_BYTES)
         buf = ctypes.create_string_buffer(size + 1)
         n = self.lib.cudajudge_cpu_printf_read(buf, size)
-        return buf.raw[:n].decode("utf-8", "replace")
+        return buf.raw[:n].decode("utf-8", "ignore"), kept + self.lib.cudajudge_cpu_printf_dropped()

@@ -35,7 +35,8 @@ def untouched_count(got: np.ndarray, param: Param) -> tuple[int, int | None]:
     return count, (int(np.argmax(untouched)) if count else None)
 
 
-def shown_inputs(arrays: dict[str, np.ndarray], scalars: dict) -> dict[str, list] | None:
+def shown_inputs(arrays: dict[str, np.ndarray], scalars: dict) -> dict[str, list | int | float] | None:
+    """A small test's inputs in full (arrays as lists, scalars as they are); None for a large one."""
     if sum(a.size for a in arrays.values()) > SHOW_INPUTS_UP_TO:
         return None
-    return {**{k: v.tolist() for k, v in arrays.items()}, **{k: [v] for k, v in scalars.items()}}
+    return {**{k: v.tolist() for k, v in arrays.items()}, **scalars}

@@ -20,7 +20,7 @@ class CaseData:
     scalars: dict[str, int | float]
     fd: int
     arrays: dict[str, Slot]           # every pointer parameter: where its initial content lies in `fd`
-    shown: dict[str, list] | None     # a small test's inputs, to show the learner
+    shown: dict[str, list | int | float] | None   # a small test's inputs and scalars, to show the learner
     path: Path
 
     def size(self) -> int:

@@ -7,6 +7,7 @@ import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from judge import exchange as X
 from judge.checking.data import CaseData, Oracle
@@ -170,10 +171,16 @@ def call_deadline(deadline_s: float, buffers: Buffers) -> float:
     return deadline_s + 2.0 + buffers.total_bytes() / (TRANSFER_GBPS * 1e9)
 
 
+class CallPrintf(NamedTuple):
+    """The kernels' printf of one call of solve(), as the runner reported it."""
+    text: str     # its head
+    bytes: int    # its length in all
+
+
 def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, case: TestCase, data: CaseData, *,
                seed: int, schedules: list[str], deadline_s: float, rerun: bool,
-               hints: HintCollector | None = None) -> tuple[TestResult, bool, str]:
-    """(result, whether the runner is still usable, the kernels' printf output)."""
+               hints: HintCollector | None = None) -> tuple[TestResult, bool, list[CallPrintf]]:
+    """(result, whether the runner is still usable, the kernels' printf of each call in order)."""
     def result(verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
         return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
                           message=message, first_mismatch=mismatch, inputs_shown=shown)
@@ -181,12 +188,12 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
     buffers = lay_out(problem, data, fd, guard_rng(seed, case.name))
     runner.send(Place(test=case.name, buffers=list(buffers.slots.values())))
     runner.expect((Placed,))
-    printf: list[str] = []
+    printf: list[CallPrintf] = []
 
     def call(schedule: str, reload: list[str], observe: bool = False) -> Returned:
         runner.send(Call(test=case.name, schedule=schedule, observe=observe, scalars=data.scalars, reload=reload))
         returned = runner.expect((Returned,), call_deadline(deadline_s, buffers))
-        printf.append(returned.printf)
+        printf.append(CallPrintf(returned.printf, returned.printf_bytes))
         return returned
 
     def error_message(returned: Returned) -> str:
@@ -197,7 +204,7 @@ def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, ca
         if usable:
             runner.send(Release(test=case.name))
             runner.expect((Released,))
-        return test_result, usable, "".join(printf)
+        return test_result, usable, printf
 
     opened: list[Got] = []
 

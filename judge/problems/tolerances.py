@@ -42,14 +42,25 @@ def _element(a, i: int):
     return a[i] if isinstance(a, np.ndarray) else a[i:i + 1].get()[0]
 
 
+WINDOW_SIDE = 5   # elements shown on each side of the first mismatch
+
+
+def _window(a, start: int, end: int) -> list[str]:
+    part = a[start:end] if isinstance(a, np.ndarray) else a[start:end].get()
+    return [format_value(x) for x in part]
+
+
 def _report(name: str, bad, got, expected) -> CheckReport:
     xp = _xp(bad)
     count = int(xp.count_nonzero(bad))
     if not count:
         return CheckReport(0, bad.size, None)
     i = int(xp.argmax(bad))
+    start, end = max(0, i - WINDOW_SIDE), min(int(bad.size), i + WINDOW_SIDE + 1)
     return CheckReport(count, bad.size, Mismatch(output=name, index=i, expected=format_value(_element(expected, i)),
-                                                 got=format_value(_element(got, i)), count=count, total=int(bad.size)))
+                                                 got=format_value(_element(got, i)), count=count, total=int(bad.size),
+                                                 window_start=start, expected_window=_window(expected, start, end),
+                                                 got_window=_window(got, start, end)))
 
 
 def _both_nan(got, expected):

@@ -56,6 +56,11 @@ class SolutionRun:
     def ok(self) -> bool:
         return self.expected == self.got and (not self.race_expected or RACE_WORDS in self.message)
 
+    def mismatch(self) -> str:
+        """What went differently from the declared verdict."""
+        race = " (a data race)" if self.race_expected else ""
+        return f"expected {self.expected.value}{race}, got {self.got.value} at seed {self.seed}: {self.message}"
+
 
 @dataclass
 class ValidationReport:
@@ -246,19 +251,27 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, r
     report.findings += (_check_files(problem, folder) + _check_statements(problem, folder) + _check_benchmark(problem)
                         + _check_reference(problem))
     if judge is not None and not report.findings:
-        def run(entry: tuple[Path, Verdict]) -> SolutionRun:
-            path, expected = entry
-            for seed in range(VALIDATION_SEED, VALIDATION_SEED + (1 if expected == Verdict.AC else seeds)):
-                got, message = judge(problem, path, seed)
-                outcome = SolutionRun(path, expected, got, message, races_observed and declares_race(path), seed)
-                if not outcome.ok:
-                    break
-            return outcome
-        with ThreadPoolExecutor(max_workers=jobs) as pool:   # each judge call is its own child process
-            starter = pool.submit(judge, problem, folder / "starter.cu", VALIDATION_SEED)
-            report.runs = list(pool.map(run, solutions(problem)))
-            report.findings += _check_starter(folder / "starter.cu", *starter.result())
+        report.runs, starter = judge_solutions(problem, folder, judge, jobs, races_observed, seeds)
+        report.findings += starter
     return report
+
+
+def judge_solutions(problem: Problem, folder: Path, judge: JudgeFn, jobs: int = 1, races_observed: bool = False,
+                    seeds: int = 1) -> tuple[list[SolutionRun], list[Finding]]:
+    """Each solution's run (accepted ones at VALIDATION_SEED, rejected ones at `seeds` seeds until one
+    differs) and the findings about the starter, which must build and run and not be accepted."""
+    def run(entry: tuple[Path, Verdict]) -> SolutionRun:
+        path, expected = entry
+        for seed in range(VALIDATION_SEED, VALIDATION_SEED + (1 if expected == Verdict.AC else seeds)):
+            got, message = judge(problem, path, seed)
+            outcome = SolutionRun(path, expected, got, message, races_observed and declares_race(path), seed)
+            if not outcome.ok:
+                break
+        return outcome
+    with ThreadPoolExecutor(max_workers=jobs) as pool:   # each judge call is its own child process
+        starter = pool.submit(judge, problem, folder / "starter.cu", VALIDATION_SEED)
+        runs = list(pool.map(run, solutions(problem)))
+        return runs, _check_starter(folder / "starter.cu", *starter.result())
 
 
 def _check_starter(path: Path, verdict: Verdict, message: str) -> list[Finding]:

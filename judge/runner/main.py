@@ -6,6 +6,7 @@ much as the judge's: everything it reports is only a claim, which the judge side
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import tomllib
 import traceback
@@ -19,6 +20,15 @@ from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchReco
 from sandbox import seccomp_filter
 
 LAUNCHES_REPORTED = 16
+IOLBF = 1   # setvbuf's line-buffered mode (glibc)
+
+_libc = ctypes.CDLL(None)
+
+
+def line_buffered_stdout() -> None:
+    """C stdout line-buffered, as on a terminal, though it is a file here: a line the submission prints
+    reaches the judge side at once and is not lost in a buffer when the process crashes or is killed."""
+    _libc.setvbuf(ctypes.c_void_p.in_dll(_libc, "stdout"), None, IOLBF, 0)
 
 
 def launch_record(launch: Launch) -> LaunchRecord:
@@ -81,7 +91,9 @@ class Runner:
                 self.backend.download(self.fd, slot.offset, alloc)
         launches = [launch_record(l) for l in self.backend.launches()[:LAUNCHES_REPORTED]]
         accesses, traffic = self.backend.observations() if cmd.observe and error is None else ([], [])
-        self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=self.backend.printf_output()[-2000:],
+        printf, printf_bytes = self.backend.printf_output()
+        _libc.fflush(None)   # what solve() printed without a newline is written before the judge side hears it returned
+        self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=printf, printf_bytes=printf_bytes,
                            accesses=accesses, traffic=traffic))
 
 
@@ -100,6 +112,7 @@ def main() -> int:
         problem = Problem(**tomllib.loads(job.problem_toml))
         fd = os.open(job.exchange, os.O_RDWR)
         seccomp = []
+        line_buffered_stdout()
 
         def before_user_code() -> None:
             if job.seccomp and seccomp_filter.install():
