@@ -18,8 +18,10 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy import func, select
 
 from judge import __version__
-from server.api import admin, auth, problems, submissions
+from server.api import account, admin, auth, drafts, problems, submissions
+from server.api_docs import mount_api_docs
 from server.catalog import sync_problems
+from server.compression import CompressWeb
 from server.config import Settings
 from server.db import Database
 from server.deps import AppState, state
@@ -89,12 +91,14 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
             if st.jobs is not None:
                 await asyncio.to_thread(st.jobs.close)
 
-    app = FastAPI(title="cudajudge", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="cudajudge", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="A practice judge for CUDA kernels: problems, submissions, results, leaderboards.")
     app.state.cj = st
     app.add_middleware(BodySizeLimit, settings=settings)
-    for module in (auth, problems, submissions, admin):
+    app.add_middleware(CompressWeb)
+    for module in (auth, account, problems, submissions, drafts, admin):
         app.include_router(module.router)
+    mount_api_docs(app)
 
     @app.get("/api/health", response_model=Health, tags=["health"])
     def health(st: AppState = Depends(state)) -> Health:

@@ -53,6 +53,7 @@ class Settings:
     max_zip_entries: int = 2000
     max_zip_ratio: float = 200.0             # uncompressed / compressed of one entry: above is a zip bomb
     validate_timeout_s: float = 180.0
+    validate_jobs: int = 2                   # solutions of an upload judged at once
 
     # auth
     allow_registration: bool = True
@@ -68,6 +69,7 @@ class Settings:
     rate_submit: RateLimit = RateLimit(burst=20, per_minute=30)
     rate_auth: RateLimit = RateLimit(burst=20, per_minute=20)
     rate_upload: RateLimit = RateLimit(burst=5, per_minute=5)
+    rate_validate: RateLimit = RateLimit(burst=10, per_minute=10)   # previews: an instructor iterating on a zip
 
     # server-sent events
     sse_poll_s: float = 0.25
@@ -86,6 +88,11 @@ class Settings:
     @property
     def uploaded_problems_dir(self) -> Path:
         return self.data_dir / "problems"
+
+    @property
+    def unpublished_problems_dir(self) -> Path:
+        """Uploaded problems taken off the list: kept, out of the folders the server syncs in."""
+        return self.data_dir / "unpublished"
 
     @property
     def catalog_dir(self) -> Path:
@@ -111,7 +118,7 @@ class Settings:
             values["dispatch"] = env["CUDAJUDGE_DISPATCH"]
         if env.get("CUDAJUDGE_POLL_S"):
             values["poll_s"] = float(env["CUDAJUDGE_POLL_S"])
-        for name in ("api", "submit", "auth", "upload"):     # CUDAJUDGE_RATE_SUBMIT=20,30: burst 20, 30 a minute
+        for name in ("api", "submit", "auth", "upload", "validate"):   # CUDAJUDGE_RATE_SUBMIT=20,30: burst 20, 30 a minute
             value = env.get(f"CUDAJUDGE_RATE_{name.upper()}")
             if value:
                 burst, per_minute = value.split(",")

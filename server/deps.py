@@ -4,7 +4,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, HTTPException, Request, Security
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select
 
 from server.config import RateLimit, Settings
@@ -18,6 +19,9 @@ from server.security import CSRF_HEADER, SESSION_COOKIE, Passwords, csrf_matches
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 ROLE_RANK = {"student": 0, "instructor": 1, "admin": 2}
+# Declares the scheme in the OpenAPI document (Swagger UI's Authorize button); the header is checked below.
+BEARER = HTTPBearer(auto_error=False, scheme_name="bearer",
+                    description="An API token: create one on the account page (/account) or with POST /api/auth/tokens")
 
 
 @dataclass
@@ -78,18 +82,18 @@ def limit(st: AppState, bucket: str, key: str, rule: RateLimit) -> None:
                             headers={"Retry-After": str(retry)})
 
 
-def optional_principal(request: Request) -> Principal | None:
+def optional_principal(request: Request,
+                       bearer: HTTPAuthorizationCredentials | None = Security(BEARER)) -> Principal | None:
     st = state(request)
-    header = request.headers.get("authorization")
-    if header is not None:
-        scheme, _, token = header.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
+    if request.headers.get("authorization") is not None:
+        if bearer is None or not bearer.credentials.strip():
             raise HTTPException(401, "the Authorization header must be 'Bearer <token>'",
                                 headers={"WWW-Authenticate": "Bearer"})
         with st.db.read() as s:
-            found = lookup(s, token.strip(), "token")
+            found = lookup(s, bearer.credentials.strip(), "token")
         if found is None:
-            raise HTTPException(401, "the token is unknown, expired or revoked: log in again",
+            raise HTTPException(401, "the token is unknown, expired or revoked: sign in again, or create a token "
+                                     "on the account page (/account)",
                                 headers={"WWW-Authenticate": "Bearer"})
         principal = Principal(found[0], found[1], "token")
     else:

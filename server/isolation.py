@@ -89,7 +89,7 @@ def _environment() -> dict[str, str]:
             "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(REPOSITORY), **THREADS_ENV}
 
 
-def _hidden(settings) -> list[Path]:
+def server_folders(settings) -> list[Path]:
     hidden = [settings.data_dir, settings.catalog_dir]
     if settings.url.startswith("sqlite:///"):
         hidden.append(Path(settings.url.removeprefix("sqlite:///")).parent)
@@ -108,7 +108,7 @@ def run_instructor_code(module: str, folder: Path, settings, timeout_s: float) -
     code = [REPOSITORY / "judge", REPOSITORY / "sandbox", package / "__init__.py",
             package.joinpath(*module.split(".")[1:]).with_suffix(".py")]
     command = bubblewrap.run_command([sys.executable, "-m", module, str(folder)], code_dirs=code, read_only=[folder],
-                                     hidden=_hidden(settings), gpu=False, env=env)
+                                     hidden=server_folders(settings), gpu=False, env=env)
     limits = Limits(output_bytes=INSTRUCTOR_OUTPUT, data_bytes=INSTRUCTOR_MEMORY, cpu_seconds=int(timeout_s) + 5)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env,

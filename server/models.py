@@ -88,6 +88,7 @@ class Submission(Base):
     median_us: Mapped[float | None] = mapped_column(Float, nullable=True)    # the headline timing, for the leaderboard
     compile_info: Mapped[dict | None] = mapped_column(JSON, nullable=True)   # stored when the build is done
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)         # the Result, when done
+    progress: Mapped[dict | None] = mapped_column(JSON, nullable=True)       # while judging: phase, test, since
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
@@ -143,6 +144,16 @@ class TimingCase(Base):
     sol_pct: Mapped[float | None] = mapped_column(Float, nullable=True)
     baseline_us: Mapped[float | None] = mapped_column(Float, nullable=True)
     ratio_to_baseline: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class Draft(Base):
+    """A user's editor text for a problem, kept on the server so that it follows them between browsers."""
+    __tablename__ = "drafts"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    problem_id: Mapped[int] = mapped_column(ForeignKey("problems.id", ondelete="CASCADE"), primary_key=True)
+    source: Mapped[str] = mapped_column(Text)
+    revision: Mapped[int] = mapped_column(Integer, default=1)     # +1 per save: a stale editor's save is refused
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
 class WorkerRow(Base):

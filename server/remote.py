@@ -78,7 +78,8 @@ def _progress(event: str, data: dict) -> Progress | None:
 class RemoteJudge:
     def __init__(self, server: str, token: str, timeout_s: float = 30.0, client: httpx.Client | None = None):
         if not token:
-            raise RemoteError("--server needs --token (or CUDAJUDGE_TOKEN): log in with POST /api/auth/login")
+            raise RemoteError("--server needs --token (or CUDAJUDGE_TOKEN): create one on the server's account page "
+                              "(/account, when signed in) or with POST /api/auth/tokens")
         self.client = client or httpx.Client(base_url=server.rstrip("/"), timeout=timeout_s)
         self.client.headers["Authorization"] = f"Bearer {token}"
 

@@ -114,6 +114,28 @@ class ProblemSummary(BaseModel):
                                                   "(absent when signed out)")
 
 
+class DraftIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    source: str
+    revision: int = Field(ge=0, description="The revision this text was edited from (0: no draft yet)")
+
+
+class DraftOut(BaseModel):
+    source: str
+    revision: int
+    updated_at: datetime
+
+
+class UploadedProblem(BaseModel):
+    """An uploaded problem as its instructors manage it."""
+    problem: ProblemSummary
+    published: bool = Field(description="Listed and open to submissions; an unpublished problem keeps its "
+                                        "submissions and results")
+    uploaded_by: str | None
+    updated_at: datetime
+    submissions: int
+
+
 class SolvedProblem(BaseModel):
     problem: ProblemSummary
     submission_id: int = Field(description="The first accepted `submit`")

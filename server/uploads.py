@@ -5,7 +5,8 @@ non-regular entries, duplicate names, too many entries, an entry or the whole ov
 a compression ratio no real problem has (zip bombs; sizes are counted while extracting, never
 taken from the headers alone). The validator (static checks, and the reference on every
 CPU-size test) runs in a sandboxed child (server.isolation): the server never runs uploaded code
-itself, and without a working sandbox it does not run it at all.
+itself, and without a working sandbox it does not run it at all. When those checks pass, the starter
+and every solution are judged on the CPU backend, whose children are sandboxed as a submission's.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from server.config import Settings
-from server.isolation import SandboxUnavailable, run_instructor_code
+from server.isolation import SandboxUnavailable, run_instructor_code, server_folders
 
 PROBLEM_FILE = "problem.toml"
 
@@ -164,4 +165,21 @@ def validate(root: Path, settings: Settings) -> tuple[dict, list[dict]]:
     except (json.JSONDecodeError, IndexError, KeyError, TypeError, AttributeError):
         tail = (out.stderr or out.stdout)[-500:]
         raise UploadError(422, f"validation failed to run (exit {out.returncode}): {tail}") from None
+    if not findings:
+        findings = judged_findings(root, settings)
     return problem, findings
+
+
+def judged_findings(root: Path, settings: Settings) -> list[dict]:
+    """The starter and every solution judged on the CPU backend (which observes data races and
+    shared-memory bounds) as `cudajudge validate` judges them: a starter that does not build or is
+    already accepted, and a solution whose verdict is not the one it declares, are findings."""
+    from judge.problems.loader import parse_problem
+    from judge.problems.validator import judge_solutions
+    from judge.submission import verdict_of_file
+
+    problem = parse_problem(root)
+    judge = verdict_of_file("cpu", hidden=tuple(server_folders(settings)))
+    runs, starter = judge_solutions(problem, root, judge, jobs=settings.validate_jobs, races_observed=True)
+    return ([{"file": _relative(f.file, root), "key": f.key, "message": f.message} for f in starter]
+            + [{"file": _relative(str(r.path), root), "key": None, "message": r.mismatch()} for r in runs if not r.ok])

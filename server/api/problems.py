@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import asyncio
+import pathlib
 import shutil
 
 from fastapi import APIRouter, Depends, File, HTTPException, Path, UploadFile
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.problems.loader import ProblemError, parse_problem
@@ -15,7 +16,7 @@ from server.catalog import find_problem, folder_name, row_values
 from server.deps import AppState, Principal, anonymous_limit, limit, require, state
 from server.models import ProblemRow, Submission, TimingCase, User
 from server.schemas import (AcceptedEntry, DeviceBoard, Error, Leaderboard, LeaderboardEntry, ProblemDetail,
-                            ProblemSummary, Queued, Titles, UploadPreview, UserRef)
+                            ProblemSummary, Queued, Titles, UploadedProblem, UploadPreview, UserRef)
 from server.uploads import Extracted, UploadError, extract_zip, validate
 
 router = APIRouter(prefix="/api/problems", tags=["problems"])
@@ -62,6 +63,24 @@ def list_problems(st: AppState = Depends(state),
         rows = s.scalars(select(ProblemRow).where(ProblemRow.available.is_(True)).order_by(ProblemRow.id)).all()
     solved = solved_ids(st, principal)
     return [summary(r, None if solved is None else r.id in solved) for r in rows]
+
+
+@router.get("/uploaded", response_model=list[UploadedProblem], responses={403: {"model": Error}})
+def list_uploaded(st: AppState = Depends(state), _: Principal = Depends(require("instructor"))) -> list[UploadedProblem]:
+    """Every uploaded problem, published or not, with who uploaded it and how many submissions it has."""
+    counts = select(Submission.problem_id, func.count().label("n")).group_by(Submission.problem_id).subquery()
+    with st.db.read() as s:
+        rows = s.execute(select(ProblemRow, User.username, counts.c.n)
+                         .outerjoin(User, User.id == ProblemRow.uploaded_by)
+                         .outerjoin(counts, counts.c.problem_id == ProblemRow.id)
+                         .where(ProblemRow.origin == "uploaded").order_by(ProblemRow.id)).all()
+        return [_uploaded(row, username, n or 0) for row, username, n in rows]
+
+
+def _uploaded(row: ProblemRow, uploader: str | None, submissions: int) -> UploadedProblem:
+    listed = summary(row).model_copy(update={"slug": row.slug.split("~")[-1]})   # an unlisted row's slug is kept aside
+    return UploadedProblem(problem=listed, published=row.available, uploaded_by=uploader, updated_at=row.updated_at,
+                           submissions=submissions)
 
 
 @router.get("/{problem}", response_model=ProblemDetail, responses=NOT_FOUND)
@@ -132,8 +151,9 @@ UPLOAD_ERRORS = {400: {"model": Error}, 403: {"model": Error}, 413: {"model": Er
                  503: {"model": Error, "description": "The server cannot sandbox instructor code (bubblewrap)"}}
 
 
-async def _read_upload(file: UploadFile, st: AppState, principal: Principal) -> bytes:
-    limit(st, "upload", f"user:{principal.id}", st.settings.rate_upload)
+async def _read_upload(file: UploadFile, st: AppState, principal: Principal, bucket: str) -> bytes:
+    """The zip, within the size limit; previews and uploads are rate-limited apart."""
+    limit(st, bucket, f"user:{principal.id}", getattr(st.settings, f"rate_{bucket}"))
     data = await file.read(st.settings.max_upload_bytes + 1)
     if len(data) > st.settings.max_upload_bytes:
         raise HTTPException(413, f"the upload is larger than the limit of {st.settings.max_upload_bytes} bytes")
@@ -155,7 +175,7 @@ async def upload_problem(file: UploadFile = File(description="A zip of a problem
                          st: AppState = Depends(state)) -> ProblemSummary:
     """Add a problem: a zip of its folder, checked by the validator (statically, and its reference on every
     CPU-size test). Errors name the file and the key."""
-    data = await _read_upload(file, st, principal)
+    data = await _read_upload(file, st, principal, "upload")
     try:
         return await asyncio.to_thread(_install, st, data, principal)
     except UploadError as exc:
@@ -168,7 +188,7 @@ async def preview_upload(file: UploadFile = File(description="A zip of a problem
                          st: AppState = Depends(state)) -> UploadPreview:
     """Check a problem zip as `POST /api/problems` would (a clash with an existing id or slug is a finding
     too) and show the problem as learners would see it; nothing is written. An unsafe zip is still a 4xx."""
-    data = await _read_upload(file, st, principal)
+    data = await _read_upload(file, st, principal, "validate")
     try:
         return await asyncio.to_thread(_preview, st, data)
     except UploadError as exc:
@@ -214,25 +234,31 @@ def _preview(st: AppState, data: bytes) -> UploadPreview:
         shutil.rmtree(extracted.tmp, ignore_errors=True)
 
 
-def _install(st: AppState, data: bytes, principal: Principal) -> ProblemSummary:
+def _validated(st: AppState, data: bytes) -> tuple[Extracted, Problem]:
+    """The zip extracted and validated; UploadError (422 with every finding) when it is not valid. The
+    caller removes `extracted.tmp`."""
     extracted = _extract(st, data)
+    _, findings = validate(extracted.root, st.settings)
+    if findings:
+        first = findings[0]
+        where = f"{first['file']}: {first['key']}: " if first["key"] else f"{first['file']}: "
+        more = f" (and {len(findings) - 1} more)" if len(findings) > 1 else ""
+        raise UploadError(422, f"the problem is invalid: {where}{first['message']}{more}", findings)
     try:
-        _, findings = validate(extracted.root, st.settings)
-        if findings:
-            first = findings[0]
-            where = f"{first['file']}: {first['key']}: " if first["key"] else f"{first['file']}: "
-            more = f" (and {len(findings) - 1} more)" if len(findings) > 1 else ""
-            raise UploadError(422, f"the problem is invalid: {where}{first['message']}{more}", findings)
-        try:
-            problem = parse_problem(extracted.root)
-        except ProblemError as exc:   # validated above; kept for safety
-            raise UploadError(422, str(exc)) from None
+        return extracted, parse_problem(extracted.root)
+    except ProblemError as exc:   # validated above; kept for safety
+        raise UploadError(422, str(exc)) from None
+
+
+def _install(st: AppState, data: bytes, principal: Principal) -> ProblemSummary:
+    extracted, problem = _validated(st, data)
+    try:
         target = st.settings.uploaded_problems_dir / folder_name(problem)
         with st.db.write() as s:
             clash = _clash(s, problem)
             if clash is not None:
                 raise UploadError(409, f"problem.toml: {clash['message']}")
-            if target.exists():
+            if target.exists() or (st.settings.unpublished_problems_dir / target.name).exists():
                 raise UploadError(409, f"problem.toml: a problem folder {target.name} already exists: "
                                        f"choose another id and slug")
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -248,6 +274,106 @@ def _install(st: AppState, data: bytes, principal: Principal) -> ProblemSummary:
         return summary(row)
     finally:
         shutil.rmtree(extracted.tmp, ignore_errors=True)
+
+
+def _uploaded_row(s: Session, problem_id: int) -> ProblemRow:
+    row = s.get(ProblemRow, problem_id)
+    if row is None:
+        raise HTTPException(404, f"no problem with id {problem_id}")
+    if row.origin != "uploaded":
+        raise HTTPException(409, f"problem {problem_id} is in the catalog: it changes in the repository, not here")
+    return row
+
+
+@router.put("/{problem_id}", response_model=ProblemSummary,
+            responses={**UPLOAD_ERRORS, 404: {"model": Error}, 409: {"model": Error}, 422: {"model": Error}})
+async def update_problem(problem_id: int = Path(ge=1, description="The uploaded problem's id"),
+                         file: UploadFile = File(description="A zip of the problem's new folder: the same id"),
+                         principal: Principal = Depends(require("instructor")),
+                         st: AppState = Depends(state)) -> ProblemSummary:
+    """Replace an uploaded problem with a new version, validated as an upload is. Its submissions keep
+    the results they have; a rejudge judges them on the new version."""
+    data = await _read_upload(file, st, principal, "upload")
+    try:
+        return await asyncio.to_thread(_replace, st, problem_id, data)
+    except UploadError as exc:
+        raise _answer(exc) from None
+
+
+def _replace(st: AppState, problem_id: int, data: bytes) -> ProblemSummary:
+    with st.db.read() as s:
+        _uploaded_row(s, problem_id)
+    extracted, problem = _validated(st, data)
+    try:
+        if problem.id != problem_id:
+            raise UploadError(422, f"problem.toml: id: the zip is problem {problem.id}, not {problem_id}: a new "
+                                   f"version keeps its id")
+        with st.db.write() as s:
+            row = _uploaded_row(s, problem_id)
+            _refuse_slug_clash(s, problem)
+            old = pathlib.Path(row.folder)
+            retired = extracted.tmp / "previous"
+            shutil.move(str(old), str(retired))
+            try:
+                _place(st, row, extracted.root, folder_name(problem), row.available)
+            except Exception:
+                shutil.move(str(retired), str(old))
+                raise
+            return summary(row)
+    finally:
+        shutil.rmtree(extracted.tmp, ignore_errors=True)
+
+
+def _refuse_slug_clash(s: Session, problem: Problem) -> None:
+    clash = s.scalar(select(ProblemRow.id).where(ProblemRow.slug == problem.slug, ProblemRow.id != problem.id))
+    if clash is not None:
+        raise UploadError(409, f"problem.toml: slug: problem {clash} has the slug {problem.slug!r}: choose another")
+
+
+def _place(st: AppState, row: ProblemRow, folder: pathlib.Path, name: str, published: bool) -> None:
+    """Move `folder` to where a problem `published` or not lives, as `name`, and store its row's values.
+    An unlisted problem's row keeps its slug in a form that leaves the slug free, as the catalog sync does."""
+    root = st.settings.uploaded_problems_dir if published else st.settings.unpublished_problems_dir
+    root.mkdir(parents=True, exist_ok=True)
+    target = root / name
+    shutil.move(str(folder), str(target))
+    values = row_values(parse_problem(target), target, "uploaded")
+    values["available"] = published
+    if not published:
+        values["slug"] = f"~{row.id}~{values['slug']}"[:100]
+    for key, value in values.items():
+        setattr(row, key, value)
+
+
+@router.post("/{problem_id}/unpublish", response_model=UploadedProblem, responses={403: {"model": Error}, 404: {"model": Error}, 409: {"model": Error}})
+def unpublish_problem(problem_id: int = Path(ge=1), st: AppState = Depends(state),
+                      _: Principal = Depends(require("instructor"))) -> UploadedProblem:
+    """Take an uploaded problem off the list: learners no longer see it or submit to it; its folder,
+    submissions and results are kept, and publishing it again restores it."""
+    return _set_published(st, problem_id, False)
+
+
+@router.post("/{problem_id}/publish", response_model=UploadedProblem, responses={403: {"model": Error}, 404: {"model": Error}, 409: {"model": Error}})
+def publish_problem(problem_id: int = Path(ge=1), st: AppState = Depends(state),
+                    _: Principal = Depends(require("instructor"))) -> UploadedProblem:
+    """List an unpublished problem again."""
+    return _set_published(st, problem_id, True)
+
+
+def _set_published(st: AppState, problem_id: int, published: bool) -> UploadedProblem:
+    with st.db.write() as s:
+        row = _uploaded_row(s, problem_id)
+        if row.available != published:
+            folder = pathlib.Path(row.folder)
+            if published:
+                try:
+                    _refuse_slug_clash(s, parse_problem(folder))
+                except UploadError as exc:
+                    raise HTTPException(exc.status, f"{exc.message}, then publish it") from None
+            _place(st, row, folder, folder.name, published)
+        submissions = s.scalar(select(func.count()).select_from(Submission).where(Submission.problem_id == problem_id))
+        uploader = s.get(User, row.uploaded_by) if row.uploaded_by else None
+        return _uploaded(row, uploader.username if uploader else None, submissions)
 
 
 @router.post("/{problem}/rejudge", response_model=Queued, responses={**NOT_FOUND, 403: {"model": Error}})

@@ -5,6 +5,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import AsyncIterator
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query
@@ -44,7 +45,8 @@ def _load(s: Session, submission_id: int, principal: Principal) -> tuple[Submiss
     return row[0], row[1]
 
 
-def _clean_source(source: str, max_bytes: int) -> str:
+def source_text(source: str, max_bytes: int) -> str:
+    """`source` when it is text a .cu file may hold, within `max_bytes`; 413/422 otherwise."""
     try:
         size = len(source.encode("utf-8"))
     except UnicodeEncodeError:
@@ -53,7 +55,11 @@ def _clean_source(source: str, max_bytes: int) -> str:
         raise HTTPException(413, f"source is {size} bytes; the limit is {max_bytes} bytes ({max_bytes // 1024} KiB)")
     if "\x00" in source:
         raise HTTPException(422, "source contains NUL characters: send the text of a .cu file")
-    if not source.strip():
+    return source
+
+
+def _clean_source(source: str, max_bytes: int) -> str:
+    if not source_text(source, max_bytes).strip():
         raise HTTPException(422, "source is empty")
     return source
 
@@ -94,7 +100,9 @@ def _flag(value: str | None, name: str) -> bool:
 @router.get("", response_model=SubmissionList, responses={403: {"model": Error}, 404: {"model": Error}})
 def list_submissions(mine: str | None = Query(None, description="Only mine (`?mine` or `?mine=true`)"),
                      problem: str | None = Query(None, max_length=100), user: int | None = Query(None, ge=1, le=MAX_ID),
-                     status: Status | None = None, verdict: str | None = Query(None, pattern="^[A-Z]{2,3}$"),
+                     status: list[Status] | None = Query(None, description="One status, or several: "
+                                                         "`?status=queued&status=judging`"),
+                     verdict: str | None = Query(None, pattern="^[A-Z]{2,3}$"),
                      mode: Mode | None = None, limit_: int = Query(50, alias="limit", ge=1, le=500),
                      before: int | None = Query(None, ge=1, le=MAX_ID, description="Only ids below this (paging)"),
                      principal: Principal = Depends(current_user), st: AppState = Depends(state)) -> SubmissionList:
@@ -113,7 +121,9 @@ def list_submissions(mine: str | None = Query(None, description="Only mine (`?mi
             query = query.where(Submission.user_id == principal.id)
         if user is not None:
             query = query.where(Submission.user_id == user)
-        for column, value in ((Submission.status, status), (Submission.verdict, verdict), (Submission.mode, mode)):
+        if status:
+            query = query.where(Submission.status.in_(status))
+        for column, value in ((Submission.verdict, verdict), (Submission.mode, mode)):
             if value is not None:
                 query = query.where(column == value)
         if before is not None:
@@ -156,18 +166,37 @@ class Snapshot:
     message: str | None
     compile: dict | None
     tests: list[tuple[int, dict]]
+    progress: dict          # the `progress` event's data
+
+
+def _progress(status: str, progress: dict | None, created_at: datetime, started_at: datetime | None) -> dict:
+    """The phase (queued, starting, compiling, testing, shrinking, timing), the test it is on, and the seconds
+    since the submission was queued or its judging started (`elapsed_s`) and since this phase began (`phase_s`),
+    by the server's clock, so a browser's own clock does not matter."""
+    now = utcnow()
+    began = started_at if status == "judging" and started_at else created_at
+    progress = progress if status == "judging" and progress else {"phase": "queued" if status == "queued" else "starting"}
+    try:
+        since = datetime.fromisoformat(progress["since"])
+    except (KeyError, TypeError, ValueError):
+        since = began
+    return {"phase": progress.get("phase"), "test": progress.get("test"), "index": progress.get("index"),
+            "elapsed_s": round(max(0.0, (now - began).total_seconds()), 1),
+            "phase_s": round(max(0.0, (now - since).total_seconds()), 1)}
 
 
 def _snapshot(st: AppState, submission_id: int, after: int) -> Snapshot | None:
     with st.db.read() as s:
         sub = s.execute(select(Submission.status, Submission.attempts, Submission.verdict, Submission.message,
-                               Submission.compile_info).where(Submission.id == submission_id)).first()
+                               Submission.compile_info, Submission.progress, Submission.created_at,
+                               Submission.started_at).where(Submission.id == submission_id)).first()
         if sub is None:
             return None
         tests = s.execute(select(TestResultRow.idx, TestResultRow.data)
                           .where(TestResultRow.submission_id == submission_id, TestResultRow.idx >= after)
                           .order_by(TestResultRow.idx)).all()
-    return Snapshot(sub.status, sub.attempts, sub.verdict, sub.message, sub.compile_info, [(i, d) for i, d in tests])
+    return Snapshot(sub.status, sub.attempts, sub.verdict, sub.message, sub.compile_info, [(i, d) for i, d in tests],
+                    _progress(sub.status, sub.progress, sub.created_at, sub.started_at))
 
 
 def _sse(event: str, data: dict, event_id: str | None = None) -> bytes:
@@ -186,7 +215,7 @@ def _resume_point(last_event_id: str | None) -> tuple[int | None, int]:
 
 async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -> AsyncIterator[bytes]:
     resume_attempt, next_idx = _resume_point(last_event_id)
-    attempt, status, compile_sent = resume_attempt, None, False
+    attempt, status, compile_sent, shown = resume_attempt, None, False, None
     started = last_beat = time.monotonic()
     yield b"retry: 2000\n\n"
     while True:
@@ -199,7 +228,7 @@ async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -
             # (attempt 0 → 1) is no restart
             if attempt and (next_idx or status is not None):
                 yield _sse("restart", {"attempt": snap.attempt})
-            attempt, next_idx, status, compile_sent = snap.attempt, 0, None, False
+            attempt, next_idx, status, compile_sent, shown = snap.attempt, 0, None, False, None
             continue
         attempt = snap.attempt
         if snap.status != status and snap.status != "done":
@@ -211,6 +240,10 @@ async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -
         for idx, data in snap.tests:
             next_idx = idx + 1
             yield _sse("test", {"index": idx, "attempt": attempt, "result": data}, f"{attempt}:{next_idx}")
+        phase = (snap.status, snap.progress["phase"], snap.progress["test"], snap.progress["index"])
+        if snap.status != "done" and phase != shown:
+            shown = phase
+            yield _sse("progress", {**snap.progress, "attempt": attempt})
         if snap.status == "done":
             yield _sse("status", {"status": "done", "attempt": attempt})
             yield _sse("done", {"id": submission_id, "verdict": snap.verdict, "message": snap.message,
@@ -227,7 +260,8 @@ async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -
 
 @router.get("/{submission_id}/events", response_class=StreamingResponse,
             responses={200: {"content": {"text/event-stream": {}},
-                             "description": "Events: status, compile, test (one per finished test), restart, done"},
+                             "description": "Events: status, compile, progress (the phase and the test running "
+                                            "now), test (one per finished test), restart, done"},
                        **FORBIDDEN})
 async def events(submission_id: int = SubmissionId, principal: Principal = Depends(current_user), st: AppState = Depends(state),
                  last_event_id: str | None = Header(None, max_length=40)) -> StreamingResponse:

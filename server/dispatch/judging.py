@@ -22,12 +22,12 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from judge.problems.loader import ProblemError, parse_problem
 from judge.problems.model import Problem
-from judge.protocol import BuildDone, Progress, TestDone
+from judge.protocol import BuildDone, BuildStarted, Progress, ShrinkStarted, TestDone, TestStarted, TimingCaseStarted
 from judge.result import Result
 from sandbox.gpus import Gpu
 from server.catalog import files_digest, judge_files
 from server.dispatch.lease import LeaseStore
-from server.models import ProblemRow
+from server.models import ProblemRow, utcnow
 
 log = logging.getLogger("cudajudge.dispatch")
 
@@ -108,6 +108,21 @@ def _local_digest(folder: Path) -> str | None:
         return None
 
 
+def live_progress(event: Progress) -> dict | None:
+    """What the judge is doing now, after `event`, as the events stream shows it; None: unchanged."""
+    if isinstance(event, BuildStarted):
+        phase = {"phase": "compiling"}
+    elif isinstance(event, TestStarted):
+        phase = {"phase": "testing", "test": event.name, "index": event.index}
+    elif isinstance(event, ShrinkStarted):
+        phase = {"phase": "shrinking", "test": event.test}
+    elif isinstance(event, TimingCaseStarted):
+        phase = {"phase": "timing", "test": event.case}
+    else:
+        return None
+    return {**phase, "since": utcnow().isoformat()}
+
+
 def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: int | None = None,
               problem_cache: Path | None = None,
               dead: Callable[[], bool] = lambda: False,
@@ -159,6 +174,9 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
                 index += 1
             elif isinstance(event, BuildDone):
                 if not store.record_compile(lease, event.compile.model_dump(mode="json")):
+                    lost.set()
+            elif (progress := live_progress(event)) is not None:
+                if not store.record_progress(lease, progress):
                     lost.set()
         except Exception as exc:
             # a live event missed (the database is away): the final Result still carries every test

@@ -83,7 +83,8 @@ class LeaseStore:
                                     .values(status="judging", lease_owner=owner, lease_token=token,
                                             lease_expires=now + timedelta(seconds=self.lease_s),
                                             attempts=Submission.attempts + 1, started_at=now,
-                                            compile_info=None, result=None, verdict=None, message=None)
+                                            compile_info=None, result=None, verdict=None, message=None,
+                                            progress=None)
                                     .execution_options(synchronize_session=False))
                 if claimed.rowcount != 1:
                     continue
@@ -110,6 +111,13 @@ class LeaseStore:
                                      lease_expires=utcnow() + timedelta(seconds=self.lease_s))
                              .execution_options(synchronize_session=False)).rowcount == 1
 
+    def record_progress(self, lease: Lease, progress: dict) -> bool:
+        """Store what the judge is doing now (the events stream shows it) and renew the lease."""
+        with self.db.write() as s:
+            return s.execute(update(Submission).where(self._fence(lease))
+                             .values(progress=progress, lease_expires=utcnow() + timedelta(seconds=self.lease_s))
+                             .execution_options(synchronize_session=False)).rowcount == 1
+
     def record_test(self, lease: Lease, idx: int, result: dict) -> bool:
         """Store one finished test (and renew the lease) if the lease is still held."""
         with self.db.write() as s:
@@ -132,7 +140,8 @@ class LeaseStore:
                 status="done", verdict=result.get("verdict"), message=result.get("message", ""),
                 backend=result.get("backend"), device=result.get("device"),
                 median_us=timing["median_us"] if timing else None, compile_info=result.get("compile"),
-                result=result, finished_at=now, lease_owner=None, lease_token=None, lease_expires=None)
+                result=result, progress=None, finished_at=now, lease_owner=None, lease_token=None,
+                lease_expires=None)
                 .execution_options(synchronize_session=False)).rowcount == 1
             if not done:
                 return False

@@ -96,7 +96,8 @@ def make_settings(data_dir: Path, database_url: str, catalog: Path, **overrides)
     base = dict(data_dir=data_dir, database_url=database_url, problems_dir=catalog, backend="cpu", workers=1,
                 poll_s=0.1, sse_poll_s=0.05, lease_s=30.0, argon2_time_cost=1, argon2_memory_kib=8192,
                 argon2_parallelism=1, rate_api=RateLimit(10_000, 100_000), rate_submit=RateLimit(10_000, 100_000),
-                rate_auth=RateLimit(10_000, 100_000), rate_upload=RateLimit(1000, 1000), validate_timeout_s=120)
+                rate_auth=RateLimit(10_000, 100_000), rate_upload=RateLimit(1000, 1000),
+                rate_validate=RateLimit(1000, 1000), validate_timeout_s=120)
     base.update(overrides)
     return Settings(**base)
 

@@ -177,3 +177,67 @@ def test_a_problem_with_to_dos_left_is_not_valid(teacher_api, tmp_path):
     body = preview(api, teacher, zip_folder(folder)).json()
     to_do = [f for f in body["findings"] if f["message"].startswith("to do: ")]
     assert body["valid"] is False and {f["file"] for f in to_do} >= {"problem.toml", "reference.py", "starter.cu"}, body
+
+
+def test_upload_judges_the_starter_and_every_solution(teacher_api, tmp_path, settings):
+    api, teacher, _ = teacher_api
+    folder = copy_problem(RELU, tmp_path, 908, "relu-judged")
+    (folder / "starter.cu").write_text((folder / "starter.cu").read_text() + "\nthis line does not compile\n")
+    out_of_bounds = (folder / "solutions" / "rejected" / "no_bounds_check.cu").read_text().split("\n", 1)[1]
+    (folder / "solutions" / "accepted" / "naive.cu").write_text(out_of_bounds)   # no longer declares its RE
+    r = upload(api, teacher, zip_folder(folder))
+    assert r.status_code == 422, r.text
+    found = {f["file"]: f["message"] for f in r.json()["detail"]["findings"]}
+    assert found["starter.cu"].startswith("does not build and run: CE"), found
+    assert found["solutions/accepted/naive.cu"].startswith("expected AC, got RE at seed"), found
+    assert "out-of-bounds" in found["solutions/accepted/naive.cu"]
+    assert set(found) == {"starter.cu", "solutions/accepted/naive.cu"}   # the other solutions are as declared
+    assert not (settings.data_dir / "problems" / "908-relu-judged").exists()
+
+    (folder / "starter.cu").write_text((RELU / "solutions" / "accepted" / "grid_stride.cu").read_text())
+    (folder / "solutions" / "accepted" / "naive.cu").write_text(RELU_OK)
+    body = preview(api, teacher, zip_folder(folder)).json()
+    assert body["valid"] is False
+    assert body["findings"] == [{"file": "starter.cu", "key": None,
+                                 "message": "is accepted as it is: a starter leaves the learner the problem to solve"}]
+
+
+def test_update_unpublish_and_publish_an_uploaded_problem(teacher_api, tmp_path, settings):
+    api, teacher, alice = teacher_api
+    c = api.client
+    upload_zip = zip_folder(copy_problem(RELU, tmp_path / "v1", 909, "relu-v1"))
+    assert upload(api, teacher, upload_zip).status_code == 201
+    first = api.wait(alice, api.submit(alice, RELU_OK, problem="909")["id"])
+    assert first["verdict"] == "AC"
+    assert c.get("/api/problems/uploaded", headers=alice).status_code == 403
+    [listed] = c.get("/api/problems/uploaded", headers=teacher).json()
+    assert (listed["problem"]["id"], listed["published"], listed["uploaded_by"], listed["submissions"]) == \
+        (909, True, "teacher", 1)
+
+    def put(problem_id: int, data: bytes):
+        return c.put(f"/api/problems/{problem_id}", files={"file": ("problem.zip", data, "application/zip")},
+                     headers=teacher)
+
+    retitled = copy_problem(RELU, tmp_path / "v2", 909, "relu-v1",
+                            lambda toml: toml.replace('en = "ReLU activation"', 'en = "ReLU, second version"', 1))
+    r = put(909, zip_folder(retitled))
+    assert r.status_code == 200, r.text
+    assert c.get("/api/problems/909").json()["title"]["en"] == "ReLU, second version"
+    kept = c.get(f"/api/submissions/{first['id']}", headers=alice).json()
+    assert kept["verdict"] == "AC" and kept["result"] == first["result"]        # the old version's result stays
+    r = put(909, zip_folder(copy_problem(RELU, tmp_path / "other", 910, "relu-other")))
+    assert r.status_code == 422 and "a new version keeps its id" in r.json()["detail"]
+    assert put(1, upload_zip).status_code == 409                                # the catalog changes in the repository
+
+    r = c.post("/api/problems/909/unpublish", headers=teacher)
+    assert r.status_code == 200 and r.json()["published"] is False and r.json()["problem"]["slug"] == "relu-v1"
+    assert 909 not in [p["id"] for p in c.get("/api/problems").json()]
+    assert c.get("/api/problems/909").status_code == 404
+    assert c.post("/api/submissions", json={"problem": "909", "source": RELU_OK, "mode": "run"},
+                  headers=alice).status_code == 404
+    assert (settings.data_dir / "unpublished" / "909-relu-v1").is_dir()
+    assert c.post("/api/problems/909/unpublish", headers=alice).status_code == 403
+
+    r = c.post("/api/problems/909/publish", headers=teacher)
+    assert r.status_code == 200 and r.json()["published"] is True
+    assert c.get("/api/problems/relu-v1").json()["title"]["en"] == "ReLU, second version"
