@@ -86,6 +86,12 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(failure.locator("[data-field=index]")).to_have_text(str(first))
     expect(failure.locator("[data-field=expected]")).to_have_text("0")
     expect(failure.locator("[data-field=got]")).to_have_text(str(values[first]))
+    # expected and got side by side around it, the mismatch's column marked; the scalar n as a value
+    window = failure.locator("table.window")
+    expect(window.locator("thead th.first")).to_have_text(str(first))
+    expect(window.locator(".expected-row td.first")).to_have_text("0")
+    expect(window.locator(".got-row td.first.differs")).to_have_text(str(values[first]))
+    expect(failure.locator(".inputs .array", has_text="n =").locator(".values.scalar")).to_have_text("8")
     failure.scroll_into_view_if_needed()
     screenshot(page, "wrong-answer.png")
 
@@ -140,16 +146,22 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(page.locator(".main-nav a").first).to_have_text("Problems")
 
 
-def problem_zip(folder: Path, problem_id: int, slug: str, edit=lambda toml: toml) -> bytes:
+def problem_zip(folder: Path, problem_id: int, slug: str, edit=lambda toml: toml,
+                replaced: dict[str, str] | None = None) -> bytes:
+    """A zip of `folder` as problem `problem_id`, its problem.toml edited and the files of `replaced`
+    (relative path -> text) swapped in."""
     toml = (folder / "problem.toml").read_text()
     toml = re.sub(r"^id = \d+", f"id = {problem_id}", toml, count=1, flags=re.M)
     toml = re.sub(r'^slug = "[^"]+"', f'slug = "{slug}"', toml, count=1, flags=re.M)
+    files = {"problem.toml": edit(toml), **(replaced or {})}
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.name != "problem.toml":
-                z.write(path, f"{slug}/{path.relative_to(folder)}")
-        z.writestr(f"{slug}/problem.toml", edit(toml))
+            name = str(path.relative_to(folder))
+            if path.is_file() and "__pycache__" not in path.parts and name not in files:
+                z.write(path, f"{slug}/{name}")
+        for name, text in files.items():
+            z.writestr(f"{slug}/{name}", text)
     return buf.getvalue()
 
 
@@ -160,26 +172,53 @@ def test_instructor_validates_and_publishes_a_problem_zip(served, page):
     relu = REPO / "problems" / "001-relu"
 
     broken = problem_zip(relu, 902, "relu-broken", lambda toml: re.sub(r'policy = "\w+"', 'policy = "closeish"', toml))
-    page.set_input_files("input[type=file]", files=[{"name": "relu-broken.zip", "mimeType": "application/zip",
-                                                     "buffer": broken}])
+    page.set_input_files(".upload input[type=file]", files=[{"name": "relu-broken.zip", "mimeType": "application/zip",
+                                                             "buffer": broken}])
     page.click("button:has-text('Validate')")
     report = page.locator(".preview[data-valid='false']")
     expect(report.locator(".report-summary")).to_contain_text("Invalid")
     expect(report.locator("table.findings")).to_contain_text("tolerance.policy")
     expect(page.locator("button:has-text('Publish')")).to_be_disabled()
 
+    # Statically fine, but the starter does not compile and an "accepted" solution writes out of bounds:
+    # the validation judges them and refuses both.
+    out_of_bounds = (relu / "solutions" / "rejected" / "no_bounds_check.cu").read_text().split("\n", 1)[1]
+    judged = problem_zip(relu, 903, "relu-judged", replaced={
+        "starter.cu": (relu / "starter.cu").read_text() + "\nnot C++\n", "solutions/accepted/naive.cu": out_of_bounds})
+    page.set_input_files(".upload input[type=file]", files=[{"name": "relu-judged.zip", "mimeType": "application/zip",
+                                                             "buffer": judged}])
+    page.click("button:has-text('Validate')")
+    findings = page.locator(".preview[data-valid='false'] table.findings")
+    expect(findings).to_contain_text("starter.cu", timeout=240_000)
+    expect(findings).to_contain_text("does not build and run: CE")
+    expect(findings).to_contain_text("solutions/accepted/naive.cu")
+    expect(findings).to_contain_text("expected AC, got RE")
+
     good = problem_zip(relu, 901, "relu-copy")
-    page.set_input_files("input[type=file]", files=[{"name": "relu-copy.zip", "mimeType": "application/zip",
-                                                     "buffer": good}])
+    page.set_input_files(".upload input[type=file]", files=[{"name": "relu-copy.zip", "mimeType": "application/zip",
+                                                             "buffer": good}])
     page.click("button:has-text('Validate')")
     report = page.locator(".preview[data-valid='true']")
-    expect(report.locator(".report-summary")).to_contain_text("Valid: no findings")
+    expect(report.locator(".report-summary")).to_contain_text("Valid: no findings", timeout=240_000)
     expect(report.locator(".statement .katex").first).to_be_visible()
     expect(report.locator(".statement .signature")).to_contain_text("solve(")
     screenshot(page, "upload.png")
     page.click("button:has-text('Publish')")
     published = page.locator(".published a")
-    expect(published).to_contain_text("#901")
+    expect(published).to_contain_text("#901", timeout=240_000)
     published.click()
     expect(page.locator(".problem-head")).to_contain_text("#901")
     expect(page.locator(".statement .signature")).to_be_visible()
+
+    # Unpublished from the list of uploaded problems: off the problem list, and back again.
+    page.click(".main-nav >> text=Instructor")
+    row = page.locator("table.uploaded-problems tr[data-problem='901']")
+    expect(row).to_contain_text("Listed")
+    row.locator("button:has-text('Unpublish')").click()
+    expect(row).to_contain_text("Unpublished")
+    page.click(".main-nav >> text=Problems")
+    expect(page.locator("table.problems tr[data-problem='1']")).to_be_visible()
+    expect(page.locator("table.problems tr[data-problem='901']")).to_have_count(0)
+    page.click(".main-nav >> text=Instructor")
+    row.locator("button:has-text('Publish')").click()
+    expect(row).to_contain_text("Listed")

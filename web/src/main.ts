@@ -1,7 +1,9 @@
-// The app shell: the top bar (navigation, language, account) and the routed page below it.
+// The app shell: the top bar (navigation, theme, language, account; behind a menu button on phones) and
+// the routed page below it.
 import { api } from "./api";
 import { h, replace } from "./dom";
 import { lang, onLangChange, setLang, t } from "./i18n";
+import { accountPage } from "./pages/account";
 import { loginPage, registerPage } from "./pages/auth";
 import { instructorPage } from "./pages/instructor";
 import { leaderboardPage } from "./pages/leaderboard";
@@ -10,6 +12,7 @@ import { problemsPage } from "./pages/problems";
 import { historyPage, submissionPage } from "./pages/submissions";
 import { leavePage, match, navigate, route, startRouter } from "./router";
 import { currentUser, isInstructor, loadSession, onSessionChange, setUser } from "./session";
+import { onThemeChange, theme, toggleTheme } from "./theme";
 import "./style.css";
 
 route("/", problemsPage);
@@ -22,6 +25,7 @@ route("/submissions/:id", submissionPage);
 route("/login", loginPage);
 route("/register", registerPage);
 route("/instructor", instructorPage);
+route("/account", accountPage);
 
 const app = document.getElementById("app")!;
 const bar = h("header", { class: "topbar" });
@@ -32,16 +36,26 @@ function drawBar(): void {
   const user = currentUser();
   const here = location.pathname;
   const link = (href: string, label: string, active: boolean) => h("a", { href, class: active ? "active" : "" }, label);
+  const themeHint = t(theme() === "dark" ? "toLightTheme" : "toDarkTheme");
+  bar.classList.remove("open");   // the bar is drawn again after each navigation: the phone menu closes
+  const menuButton = h("button", { type: "button", class: "button ghost small menu-toggle", "aria-label": t("menu"),
+                                   "aria-controls": "topbar-menu", "aria-expanded": "false", onclick: () =>
+                                     menuButton.setAttribute("aria-expanded", String(bar.classList.toggle("open"))) }, "☰");
   replace(bar, h("div", { class: "topbar-inner" },
     h("a", { href: "/problems", class: "brand" }, h("span", { class: "logo" }, "▣"), t("brand")),
+    menuButton,
+    h("div", { class: "topbar-menu", id: "topbar-menu" },
     h("nav", { class: "main-nav" },
       link("/problems", t("problems"), here === "/" || here.startsWith("/problems")),
       user ? link("/submissions", t("submissions"), here.startsWith("/submissions")) : null,
       isInstructor() ? link("/instructor", t("instructor"), here.startsWith("/instructor")) : null),
     h("span", { class: "grow" }),
+    h("button", { type: "button", class: "button ghost small theme-switch", title: themeHint, "aria-label": themeHint,
+                  onclick: toggleTheme }, theme() === "dark" ? "☀" : "☾"),
     h("button", { type: "button", class: "button ghost small lang-switch", title: "English / 中文",
                   onclick: () => setLang(lang() === "zh" ? "en" : "zh") }, t("language")),
-    user ? [h("span", { class: "user", title: user.role }, user.username,
+    user ? [h("a", { href: "/account", class: here === "/account" ? "user active" : "user", title: t("account") },
+              user.username,
               user.role !== "student" ? h("span", { class: "badge subtle" }, user.role) : null),
             h("button", { type: "button", class: "button ghost small", onclick: async () => {
               await api.logout();
@@ -49,7 +63,7 @@ function drawBar(): void {
               navigate("/problems");
             } }, t("signOut"))]
       : [h("a", { href: `/login?next=${encodeURIComponent(here)}`, class: "button ghost small" }, t("signIn")),
-         h("a", { href: `/register?next=${encodeURIComponent(here)}`, class: "button primary small" }, t("register"))]));
+         h("a", { href: `/register?next=${encodeURIComponent(here)}`, class: "button primary small" }, t("register"))])));
 }
 
 async function draw(): Promise<void> {
@@ -75,5 +89,6 @@ async function draw(): Promise<void> {
 
 onLangChange(() => void draw());
 onSessionChange(() => drawBar());
+onThemeChange(() => drawBar());
 document.documentElement.lang = lang() === "zh" ? "zh-CN" : "en";
 loadSession().finally(() => startRouter(() => void draw()));

@@ -1,100 +1,16 @@
-// A submission's result: live per-test progress (Server-Sent Events), then the Result: compile
-// diagnostics, per-test verdicts, the first mismatch with the small input, timing per case with its
-// chart, and the per-kernel breakdown.
-import { api } from "./api";
+// A submission's result (live.ts shows it while it is judged): compile diagnostics, per-test verdicts,
+// the first mismatch with the small input, timing per case with its chart, and the per-kernel breakdown.
 import { caseLabel, formatUs, speedOfLightUs, timingChart } from "./chart";
 import { h, replace } from "./dom";
 import { t, verdictName } from "./i18n";
-import type { CompileInfo, Diagnostic, PerformanceHints, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
+import type { CompileInfo, Diagnostic, Mismatch, PerformanceHints, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
 
 export function verdictBadge(verdict: string | null, status: Status = "done"): HTMLElement {
   if (!verdict) return h("span", { class: `badge status-${status}` }, t(status));
   return h("span", { class: `badge verdict-${verdict}`, title: verdictName(verdict) }, verdict);
 }
 
-export interface Follow {
-  onCompile?: (info: CompileInfo) => void;
-  onDone?: (submission: SubmissionOut) => void;
-}
-
-/** Follows a submission's events into `panel`; returns a function that stops following. */
-export function followSubmission(panel: HTMLElement, submission: SubmissionOut, expectedTests: number | null,
-                                 hooks: Follow = {}): () => void {
-  const live = new LiveView(panel, submission, expectedTests);
-  const source = new EventSource(`/api/submissions/${submission.id}/events`);
-  source.addEventListener("status", (e) => live.status(JSON.parse((e as MessageEvent).data).status));
-  source.addEventListener("restart", () => live.restart());
-  source.addEventListener("compile", (e) => {
-    const info = JSON.parse((e as MessageEvent).data) as CompileInfo;
-    live.compile(info);
-    hooks.onCompile?.(info);
-  });
-  source.addEventListener("test", (e) => live.test(JSON.parse((e as MessageEvent).data).result as TestResult));
-  source.addEventListener("done", async () => {
-    source.close();
-    const done = await api.submission(submission.id);
-    renderSubmissionResult(panel, done);
-    hooks.onDone?.(done);
-  });
-  return () => source.close();
-}
-
-class LiveView {
-  private readonly header: HTMLElement;
-  private readonly compileLine: HTMLElement;
-  private readonly progress: HTMLProgressElement;
-  private readonly counter: HTMLElement;
-  private readonly dots: HTMLElement;
-  private readonly rows: HTMLElement;
-  private seen = 0;
-  private failed = 0;
-
-  constructor(panel: HTMLElement, private readonly submission: SubmissionOut, private readonly expected: number | null) {
-    this.header = h("div", { class: "result-head" });
-    this.compileLine = h("div", { class: "muted compile-line" }, t("compiling"));
-    this.progress = h("progress", { max: expected ?? 1, value: 0 });
-    this.counter = h("span", { class: "muted counter" });
-    this.dots = h("div", { class: "test-dots", "aria-label": t("tests") });
-    this.rows = h("tbody");
-    replace(panel, h("section", { class: "result live", dataset: { submission: String(submission.id) } },
-                     this.header, this.compileLine, h("div", { class: "progress-row" }, this.progress, this.counter),
-                     this.dots, testTable(this.rows)));
-    this.status(submission.status);
-  }
-
-  status(status: Status): void {
-    replace(this.header, verdictBadge(null, status), h("span", { class: "muted" },
-            `#${this.submission.id} · ${this.submission.mode === "run" ? t("runMode") : t("submitMode")}`));
-  }
-
-  restart(): void {
-    this.seen = this.failed = 0;
-    this.dots.replaceChildren();
-    this.rows.replaceChildren();
-    this.update();
-  }
-
-  compile(info: CompileInfo): void {
-    replace(this.compileLine, info.ok ? `${t("compiled")}${info.seconds !== null ? ` (${info.seconds.toFixed(1)} s)` : ""}`
-                                      : t("compileFailed"));
-  }
-
-  test(result: TestResult): void {
-    this.seen += 1;
-    if (result.verdict !== "AC") this.failed += 1;
-    this.dots.append(h("span", { class: `dot verdict-${result.verdict}`, title: `${result.name}: ${result.verdict}` }));
-    this.rows.append(testRow(result));
-    this.update();
-  }
-
-  private update(): void {
-    this.progress.value = this.seen;
-    if (this.expected !== null && this.seen > this.expected) this.progress.max = this.seen;
-    replace(this.counter, `${this.seen}${this.expected !== null ? ` / ${this.expected}` : ""} ${t("tests")}`);
-  }
-}
-
-function testTable(body: HTMLElement): HTMLElement {
+export function testTable(body: HTMLElement): HTMLElement {
   return h("div", { class: "table-scroll tests-table" },
            h("table", { class: "table compact" },
              h("thead", null, h("tr", null, h("th", null, t("test")), h("th", null, t("verdict")),
@@ -102,10 +18,10 @@ function testTable(body: HTMLElement): HTMLElement {
              body));
 }
 
-function testRow(r: TestResult): HTMLElement {
+export function testRow(r: TestResult): HTMLElement {
   return h("tr", { class: r.verdict === "AC" ? "" : "failed", dataset: { test: r.name } },
            h("td", { class: "mono" }, r.name), h("td", null, verdictBadge(r.verdict)),
-           h("td", { class: "message" }, r.message),
+           h("td", { class: "message" }, withCode(r.message)),
            h("td", { class: "num" }, r.time_ms !== null ? `${r.time_ms.toFixed(1)} ms` : ""));
 }
 
@@ -121,7 +37,7 @@ export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): 
   const failing = tests.find((x) => x.verdict !== "AC");
   replace(panel, h("section", { class: "result done", dataset: { submission: String(sub.id), verdict: sub.verdict ?? "" } },
     head,
-    (result?.message || sub.message) ? h("p", { class: "result-message" }, result?.message || sub.message) : null,
+    (result?.message || sub.message) ? h("p", { class: "result-message" }, withCode(result?.message || sub.message || "")) : null,
     compile && !compile.ok ? compileSection(compile) : null,
     failing ? failureSection(failing) : null,
     result?.smaller_failure ? failureSection(result.smaller_failure, t("alsoFailsAt")) : null,
@@ -130,9 +46,34 @@ export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): 
     tests.length ? h("details", { class: "tests", open: tests.length <= 12 },
                      h("summary", null, `${t("tests")} (${tests.length})`),
                      testTable(h("tbody", null, tests.map(testRow)))) : null,
+    result ? consoleSection(result) : null,
     result ? timingSection(result, sub.mode) : null,
     result?.hints ? hintsSection(result.hints) : null,
     result ? metaSection(result) : null));
+}
+
+/** What the program printed: per test its kernel printf and the run process's stdout and stderr, then what the
+ *  process wrote outside the tests; open when there is any. */
+function consoleSection(result: Result): HTMLElement {
+  const output = result.output ?? [];
+  const printfLabel = result.backend === "gpu" ? t("consoleGpuPrintf") : t("consolePrintf");
+  const blocks = result.tests.flatMap((test) => [
+    ...(test.printf ? [consoleBlock(test.name, printfLabel, test.printf)] : []),
+    ...output.filter((part) => part.test === test.name).map((part) => consoleBlock(test.name, t("consoleOutput"), part.text)),
+  ]).concat(output.filter((part) => part.test === null).map((part) => consoleBlock(null, t("consoleOutsideTests"), part.text)));
+  return h("details", { class: "console", open: blocks.length > 0 },
+    h("summary", null, t("console")),
+    blocks.length ? [result.backend === "cpu" ? h("p", { class: "muted small" }, t("consoleNote")) : null, blocks]
+                  : h("p", { class: "muted empty" }, t("consoleEmpty")));
+}
+
+/** One printed text in monospace; the judge's closing line of a cut text ("… N bytes more") in words. */
+function consoleBlock(test: string | null, label: string, text: string): HTMLElement {
+  const cut = /\n?… (\d+) bytes more$/.exec(text);
+  return h("div", { class: "console-block", dataset: { test: test ?? "" } },
+    h("h4", null, test ? h("span", { class: "mono" }, test) : null, test ? " · " : null, h("span", { class: "muted" }, label)),
+    h("pre", { class: "log" }, cut ? text.slice(0, cut.index) : text,
+      cut ? h("span", { class: "cut muted" }, `${cut.index ? "\n" : ""}${t("bytesMore").replace("{n}", cut[1])}`) : null));
 }
 
 function compileSection(info: CompileInfo): HTMLElement {
@@ -159,7 +100,7 @@ function failureSection(test: TestResult, heading?: string): HTMLElement {
     heading ? h("h3", null, verdictBadge(test.verdict), ` ${heading} `, h("span", { class: "mono" }, size),
                 h("span", { class: "muted" }, ` (${test.distribution})`))
       : h("h3", null, verdictBadge(test.verdict), " ", h("span", { class: "mono" }, test.name)),
-    test.message ? h("p", { class: "message" }, test.message) : null,
+    test.message ? h("p", { class: "message" }, withCode(test.message)) : null,
     m ? h("dl", { class: "mismatch" },
           h("dt", null, t("output")), h("dd", { class: "mono" }, m.output),
           h("dt", null, t("index")), h("dd", { class: "mono", dataset: { field: "index" } }, String(m.index)),
@@ -167,15 +108,37 @@ function failureSection(test: TestResult, heading?: string): HTMLElement {
           h("dt", null, t("got")), h("dd", { class: "mono got", dataset: { field: "got" } }, m.got),
           h("dt", null, t("wrongElements")), h("dd", null, `${m.count.toLocaleString()} / ${m.total.toLocaleString()}`))
       : null,
+    m && m.expected_window.length ? mismatchWindow(m) : null,
     test.inputs_shown ? inputsShown(test.inputs_shown, m?.index ?? null) : null);
 }
 
-function inputsShown(inputs: Record<string, unknown[]>, highlight: number | null): HTMLElement {
+/** Expected and got side by side around the first mismatch: its column marked, every differing cell too. */
+function mismatchWindow(m: Mismatch): HTMLElement {
+  const columns = m.expected_window.map((_, k) => m.window_start + k);
+  const cell = (value: string, k: number) =>
+    h("td", { class: ["mono", columns[k] === m.index ? "first" : "", value !== m.expected_window[k] ? "differs" : ""].join(" ") }, value);
+  return h("div", { class: "mismatch-window" }, h("table", { class: "table compact window" },
+    h("thead", null, h("tr", null, h("th", null, `${m.output}[i]`),
+      columns.map((i) => h("th", { class: i === m.index ? "mono first" : "mono" }, String(i))))),
+    h("tbody", null,
+      h("tr", { class: "expected-row" }, h("th", null, t("expected")), m.expected_window.map((v, k) => h("td", { class: columns[k] === m.index ? "mono first" : "mono" }, v))),
+      h("tr", { class: "got-row" }, h("th", null, t("got")), m.got_window.map(cell)))));
+}
+
+/** A small test's inputs: arrays in full (the first mismatch's index marked), scalars as values. */
+function inputsShown(inputs: Record<string, unknown[] | number>, highlight: number | null): HTMLElement {
   return h("div", { class: "inputs" }, h("h4", null, t("input")),
     Object.entries(inputs).map(([name, values]) => h("div", { class: "array" },
       h("span", { class: "mono name" }, `${name} =`),
-      h("span", { class: "mono values" }, "[", values.map((v, i) =>
-        [i ? ", " : "", h("span", { class: i === highlight && values.length > 1 ? "hl" : "" }, String(v))]), "]"))));
+      Array.isArray(values)
+        ? h("span", { class: "mono values" }, "[", values.map((v, i) =>
+            [i ? ", " : "", h("span", { class: i === highlight && values.length > 1 ? "hl" : "" }, String(v))]), "]")
+        : h("span", { class: "mono values scalar" }, String(values)))));
+}
+
+/** A judge message with its `code spans` shown as code. */
+export function withCode(message: string): (string | HTMLElement)[] {
+  return message.split(/`([^`\n]+)`/).map((part, k) => (k % 2 ? h("code", null, part) : part));
 }
 
 function timingSection(result: Result, mode: string): HTMLElement | null {

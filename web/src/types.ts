@@ -7,6 +7,9 @@ export type Verdict = "AC" | "WA" | "CE" | "RE" | "TLE" | "MLE" | "OLE" | "IE" |
 
 export interface User { id: number; username: string; role: Role; disabled: boolean; created_at: string }
 export interface LoginOut { token: string; csrf_token: string; user: User; expires_at: string }
+export interface ApiToken { id: number; name: string | null; created_at: string; expires_at: string }
+export interface CreatedToken extends ApiToken { token: string }
+export interface PasswordChanged { revoked: number }
 
 export interface Titles { en: string; zh: string }
 export interface ProblemSummary {
@@ -21,6 +24,7 @@ export interface TestGroup {
   name: string; sample: boolean; gpu_only: boolean; sizes: Record<string, number>[]; distributions: string[];
   cases: string[];
 }
+export interface SolvedProblem { problem: ProblemSummary; submission_id: number; solved_at: string }
 export interface ProblemDetail extends ProblemSummary {
   statement: { en: string | null; zh: string | null };
   starter: string | null; signature: string; params: Param[]; specials: boolean;
@@ -33,11 +37,16 @@ export interface Diagnostic {
   source_line: string | null; stage: string;
 }
 export interface CompileInfo { ok: boolean; log: string; diagnostics: Diagnostic[]; cached: boolean; seconds: number | null }
-export interface Mismatch { output: string; index: number; expected: string; got: string; count: number; total: number }
+export interface Mismatch {
+  output: string; index: number; expected: string; got: string; count: number; total: number;
+  window_start: number; expected_window: string[]; got_window: string[];
+}
 export interface TestResult {
   name: string; size: Record<string, number>; distribution: string; verdict: Verdict; message: string;
-  first_mismatch: Mismatch | null; inputs_shown: Record<string, unknown[]> | null; time_ms: number | null;
+  first_mismatch: Mismatch | null; inputs_shown: Record<string, unknown[] | number> | null; time_ms: number | null;
+  printf?: string;   // the kernels' printf of the test, cut: a cut text ends with a line "… N bytes more"
 }
+export interface OutputPart { test: string | null; text: string }   // the run process's stdout and stderr
 export interface KernelTime { kernel: string; grid: number[]; block: number[]; shared_bytes: number; calls: number; total_us: number }
 export interface TimingFigures {
   samples: number; median_us: number; min_us: number; iqr_us: number; noisy: boolean; gbps: number | null;
@@ -56,6 +65,7 @@ export interface Result {
   problem: string; backend: string; device: string | null; isolation: string[]; seed: number; verdict: Verdict;
   message: string; compile: CompileInfo; tests: TestResult[]; timing: Timing | null; hints?: PerformanceHints | null;
   notes: string[]; judge_version: string; partial?: boolean; smaller_failure?: TestResult | null;
+  output?: OutputPart[];
 }
 
 export interface UserRef { id: number; username: string }
@@ -69,10 +79,17 @@ export interface SubmissionOut extends SubmissionSummary {
 }
 export interface SubmissionList { items: SubmissionSummary[]; next_before: number | null }
 
-export interface LeaderboardEntry { rank: number; user: UserRef; submission_id: number; median_us: number; submitted_at: string }
+export interface LeaderboardEntry {
+  rank: number; user: UserRef; submission_id: number; median_us: number; low_us: number; high_us: number; tied: boolean;
+  submitted_at: string;
+}
 export interface AcceptedEntry { user: UserRef; submission_id: number; accepted_at: string; backend: string | null; submissions: number }
 export interface Leaderboard { problem_id: number; devices: { device: string; entries: LeaderboardEntry[] }[]; accepted: AcceptedEntry[] }
 
 export interface Finding { file: string; key: string | null; message: string }
+export interface DraftOut { source: string; revision: number; updated_at: string }
+export interface UploadedProblem {
+  problem: ProblemSummary; published: boolean; uploaded_by: string | null; updated_at: string; submissions: number;
+}
 export interface UploadPreview { valid: boolean; findings: Finding[]; problem: ProblemDetail | null }
 export interface Health { status: "ok"; version: string; backend: string; workers: number; queued: number; judging: number }

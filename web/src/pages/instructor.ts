@@ -1,10 +1,10 @@
 // Instructor pages: upload a problem zip (validate first: the report and a preview of the statement),
-// publish it, and rejudge a problem's submissions.
+// publish it; update, unpublish and publish again the uploaded problems; rejudge a problem's submissions.
 import { api } from "../api";
-import { h, replace } from "../dom";
+import { formatDate, h, replace } from "../dom";
 import { lang, t } from "../i18n";
 import { isInstructor } from "../session";
-import type { UploadPreview } from "../types";
+import type { UploadedProblem, UploadPreview } from "../types";
 import { difficultyBadge } from "./problems";
 import { statementView } from "./statement";
 
@@ -13,8 +13,57 @@ export async function instructorPage(outlet: HTMLElement): Promise<void> {
     replace(outlet, h("div", { class: "alert info" }, t("needInstructor")));
     return;
   }
-  const problems = await api.problems();
-  replace(outlet, h("div", { class: "page-head" }, h("h1", null, t("instructor"))), uploadCard(), rejudgeCard(problems));
+  const [problems, uploaded] = await Promise.all([api.problems(), api.uploaded()]);
+  replace(outlet, h("div", { class: "page-head" }, h("h1", null, t("instructor"))), uploadCard(), uploadedCard(uploaded),
+    rejudgeCard(problems));
+}
+
+function uploadedCard(uploaded: UploadedProblem[]): HTMLElement {
+  const rows = h("tbody");
+  const draw = (entries: UploadedProblem[]) => replace(rows, ...entries.map((u) => uploadedRow(u, (changed) =>
+    draw(entries.map((e) => (e.problem.id === changed.problem.id ? changed : e))))));
+  draw(uploaded);
+  return h("section", { class: "card uploaded" }, h("h2", null, t("uploadedProblems")), h("p", { class: "muted" }, t("uploadedHint")),
+    uploaded.length ? h("table", { class: "table compact uploaded-problems" },
+      h("thead", null, h("tr", null, h("th", null, t("problem")), h("th", null, t("uploadedBy")), h("th", null, t("updated")),
+        h("th", { class: "num" }, t("submissionsCount")), h("th", null, ""), h("th", null, ""))), rows)
+      : h("p", { class: "muted" }, t("noUploaded")));
+}
+
+/** One uploaded problem: its state, a new version's zip to update it with, and unpublish or publish. */
+function uploadedRow(u: UploadedProblem, changed: (u: UploadedProblem) => void): HTMLElement {
+  const p = u.problem;
+  const status = h("div", { class: "small" });
+  const file = h("input", { type: "file", accept: ".zip,application/zip", "aria-label": `${t("update")} #${p.id}` });
+  const update = h("button", { type: "button", class: "button", onclick: async () => {
+    const zip = file.files?.[0];
+    if (!zip) return;
+    update.disabled = true;
+    replace(status, h("span", { class: "muted" }, t("validating")));
+    try {
+      await api.updateProblem(p.id, zip);
+      changed((await api.uploaded()).find((e) => e.problem.id === p.id) ?? u);
+    } catch (error) {
+      replace(status, h("span", { class: "alert error" }, (error as Error).message));
+      update.disabled = false;
+    }
+  } }, t("update"));
+  const toggle = h("button", { type: "button", class: "button ghost", onclick: async () => {
+    toggle.disabled = true;
+    try {
+      changed(await api.setPublished(p.id, !u.published));
+    } catch (error) {
+      replace(status, h("span", { class: "alert error" }, (error as Error).message));
+      toggle.disabled = false;
+    }
+  } }, u.published ? t("unpublish") : t("publishAgain"));
+  const title = `#${p.id} ${lang() === "zh" ? p.title.zh : p.title.en}`;
+  return h("tr", { dataset: { problem: String(p.id) } },
+    h("td", null, u.published ? h("a", { href: `/problems/${p.id}` }, title) : title, " ",
+      h("span", { class: u.published ? "badge subtle" : "badge warn" }, u.published ? t("publishedState") : t("unpublishedState")),
+      status),
+    h("td", null, u.uploaded_by ?? ""), h("td", { class: "muted" }, formatDate(u.updated_at)),
+    h("td", { class: "num" }, String(u.submissions)), h("td", null, file, update), h("td", null, toggle));
 }
 
 function uploadCard(): HTMLElement {

@@ -17,10 +17,14 @@ export async function leaderboardPage(outlet: HTMLElement, params: Record<string
         h("h3", null, d.device),
         h("table", { class: "table compact" },
           h("thead", null, h("tr", null, h("th", { class: "num" }, t("rank")), h("th", null, t("user")),
-            h("th", { class: "num" }, t("bestMedian")), h("th", null, t("submitted")))),
-          h("tbody", null, d.entries.map((e) => h("tr", { class: mine(e.user.id) },
-            h("td", { class: "num" }, String(e.rank)), h("td", null, e.user.username),
-            h("td", { class: "num" }, formatUs(e.median_us)), h("td", { class: "muted" }, formatDate(e.submitted_at))))))))
+            h("th", { class: "num" }, t("bestMedian")), h("th", { class: "num", title: t("intervalHint") }, t("interval")),
+            h("th", null, t("submitted")))),
+          h("tbody", null, d.entries.map((e) => h("tr", { class: mine(e.user.id), dataset: { user: e.user.username } },
+            h("td", { class: "num rank" }, String(e.rank),
+              e.tied ? h("span", { class: "badge tie", title: t("tiedHint") }, t("tied")) : null),
+            h("td", null, e.user.username), h("td", { class: "num" }, formatUs(e.median_us)),
+            h("td", { class: "num muted", title: `${formatUs(e.low_us)} – ${formatUs(e.high_us)}` }, `± ${formatUs((e.high_us - e.low_us) / 2)}`),
+            h("td", { class: "muted" }, formatDate(e.submitted_at))))))))
         : h("p", { class: "muted" }, t("noTimedEntries"))),
     h("section", { class: "card accepted-board" }, h("h2", null, t("accepted")),
       board.accepted.length ? h("table", { class: "table compact" },

@@ -3,9 +3,11 @@
 import type { EditorView } from "@codemirror/view";
 import { api, ApiError } from "../api";
 import { h, replace } from "../dom";
-import { createEditor, drafts, setText, showDiagnostics } from "../editor";
+import { DraftSync, type DraftState } from "../drafts";
+import { createEditor, setText, shortcutLabel, showDiagnostics } from "../editor";
 import { t } from "../i18n";
-import { followSubmission, renderSubmissionResult } from "../result";
+import { followSubmission } from "../live";
+import { renderSubmissionResult } from "../result";
 import { onLeave } from "../router";
 import { currentUser } from "../session";
 import type { Mode, ProblemDetail, SubmissionOut } from "../types";
@@ -46,10 +48,25 @@ export async function problemPage(outlet: HTMLElement, params: Record<string, st
   onLeave(() => stop?.());
 
   const editorHost = h("div", { class: "editor-host" });
-  const view: EditorView = createEditor(editorHost, drafts.load(problem.id) ?? starter, (text) => {
-    drafts.save(problem.id, text);
-    replace(saved, t("savedLocally"));
+  const newer = h("div", { class: "draft-newer", hidden: true });
+  const draftStates: Record<DraftState, string> = { local: t("savedLocally"), saving: t("draftSaving"),
+                                                    saved: t("draftSaved"), offline: t("draftOffline") };
+  const draft = new DraftSync(problem.id, !!user, (state) => replace(saved, draftStates[state]), (found) => {
+    newer.hidden = false;
+    replace(newer, h("span", null, t("newerDraft")),
+      h("button", { type: "button", class: "button", onclick: () => {
+        draft.adopt(found);
+        setText(view, found.source);
+        newer.hidden = true;
+      } }, t("loadNewerDraft")),
+      h("button", { type: "button", class: "button ghost", onclick: () => {
+        draft.overwrite(found, view.state.doc.toString());
+        newer.hidden = true;
+      } }, t("keepMyDraft")));
   });
+  onLeave(() => draft.stop());
+  const view: EditorView = createEditor(editorHost, await draft.initial(starter), (text) => draft.edited(text),
+                                        { run: () => run.click(), submit: () => submit.click() });   // clicks: a disabled button does nothing
 
   const show = (sub: SubmissionOut) => {
     stop?.();
@@ -60,36 +77,54 @@ export async function problemPage(outlet: HTMLElement, params: Record<string, st
     if (sub.status === "done") {
       renderSubmissionResult(panel, sub);
       if (sub.result?.compile) showDiagnostics(view, sub.result.compile.diagnostics);
+      setBusy(false);
       return;
     }
+    setBusy(true);   // until its verdict: no second judge of the same code
     stop = followSubmission(panel, sub, expectedTests(problem, sub.mode, health.backend), {
       onCompile: (info) => showDiagnostics(view, info.diagnostics),
       onDone: () => setBusy(false),
     });
   };
 
+  /** This user's judge of this problem still queued or running (from a reload, another tab, the command line). */
+  const runningJudge = async (): Promise<SubmissionOut | null> => {
+    const { items } = await api.submissions({ problem: problem.id, mine: true, status: ["queued", "judging"], limit: 1 });
+    return items.length ? api.submission(items[0].id) : null;
+  };
+
   const buttons: HTMLButtonElement[] = [];
-  const setBusy = (busy: boolean) => buttons.forEach((b) => { b.disabled = busy || !user; });
+  let busy = false;
+  const setBusy = (value: boolean) => {
+    busy = value;
+    buttons.forEach((b) => { b.disabled = busy || !user; });
+  };
   const send = async (mode: Mode) => {
     setBusy(true);
     showDiagnostics(view, []);
     try {
+      const running = await runningJudge();
+      if (running) {
+        show(running);
+        resultPanel.prepend(h("div", { class: "alert info still-judging" }, t("stillJudging")));
+        return;
+      }
       show(await api.submit(problem.id, view.state.doc.toString(), mode));
     } catch (error) {
       setBusy(false);
       replace(resultPanel, h("div", { class: "alert error" }, (error as Error).message));
     }
   };
-  const run = h("button", { type: "button", class: "button", title: t("runHint"), disabled: !problem.has_samples,
-                            onclick: () => send("run") }, "▶ ", t("run"));
-  const submit = h("button", { type: "button", class: "button primary", title: t("submitHint"),
+  const run = h("button", { type: "button", class: "button", title: `${t("runHint")} (${shortcutLabel("run")})`,
+                            disabled: !problem.has_samples, onclick: () => send("run") }, "▶ ", t("run"));
+  const submit = h("button", { type: "button", class: "button primary", title: `${t("submitHint")} (${shortcutLabel("submit")})`,
                                onclick: () => send("submit") }, t("submit"));
   buttons.push(submit, ...(problem.has_samples ? [run] : []));
   setBusy(false);
   const reset = h("button", { type: "button", class: "button ghost", onclick: () => {
     if (!confirm(t("resetConfirm"))) return;
     setText(view, starter);
-    drafts.clear(problem.id);   // after setText, whose change listener saves a draft
+    void draft.clear();   // after setText, whose change listener saves a draft
     replace(saved, "");
     showDiagnostics(view, []);
   } }, "↺ ", t("reset"));
@@ -101,13 +136,24 @@ export async function problemPage(outlet: HTMLElement, params: Record<string, st
       h("section", { class: "card editor-card" },
         h("div", { class: "editor-toolbar" }, h("span", { class: "mono filename" }, "solution.cu"), saved,
           h("span", { class: "grow" }), reset, run, submit),
+        newer,
         editorHost,
         user ? null : h("div", { class: "alert info" }, h("a", { href: `/login?next=/problems/${problem.id}` }, t("signIn")),
                                                           " — ", t("signInToRun")),
         resultPanel)));
 
+  // a judge started in another tab while this one was in the background
+  const onVisible = () => {
+    if (document.visibilityState !== "visible" || busy || !user) return;
+    runningJudge().then((running) => running && show(running), () => undefined);   // offline: the next Run says so
+  };
+  document.addEventListener("visibilitychange", onVisible);
+  onLeave(() => document.removeEventListener("visibilitychange", onVisible));
+
   const last = Number(sessionStorage.getItem(LAST_KEY + problem.id));
-  if (user && last) {
+  const running = user ? await runningJudge() : null;
+  if (running) show(running);
+  else if (user && last) {
     try {
       show(await api.submission(last));
     } catch (error) {

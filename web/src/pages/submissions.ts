@@ -8,12 +8,14 @@ import { basicSetup } from "codemirror";
 import { api } from "../api";
 import { formatUs } from "../chart";
 import { formatDate, h, replace } from "../dom";
-import { drafts, createViewer } from "../editor";
+import { draftReplacedBy, replaceDraft } from "../drafts";
+import { codeStyle, createViewer } from "../editor";
 import { t } from "../i18n";
-import { followSubmission, renderSubmissionResult, verdictBadge } from "../result";
+import { followSubmission } from "../live";
+import { renderSubmissionResult, verdictBadge } from "../result";
 import { navigate, onLeave } from "../router";
 import { currentUser, isInstructor } from "../session";
-import type { SubmissionSummary } from "../types";
+import type { SubmissionList, SubmissionSummary } from "../types";
 import { problemHeader } from "./problem";
 
 function signInFirst(outlet: HTMLElement): boolean {
@@ -30,8 +32,19 @@ export async function historyPage(outlet: HTMLElement, params: Record<string, st
   const more = h("button", { type: "button", class: "button ghost", hidden: true }, t("more"));
   const showUser = isInstructor();
   let before: number | undefined;
+  const failure = h("div", { class: "alert error history-error", hidden: true });
+  // a page that cannot be read (the connection dropped) says so under the table and offers to try again
   const load = async () => {
-    const page = await api.submissions({ problem: problem?.id, before, limit: 50 });
+    failure.hidden = true;
+    let page: SubmissionList;
+    try {
+      page = await api.submissions({ problem: problem?.id, before, limit: 50 });
+    } catch (error) {
+      replace(failure, (error as Error).message, " ",
+              h("button", { type: "button", class: "button ghost small", onclick: () => void load() }, t("retry")));
+      failure.hidden = false;
+      return;
+    }
     if (!page.items.length && before === undefined) {
       replace(body, h("tr", null, h("td", { colspan: 8, class: "empty" }, t("noSubmissions"))));
     }
@@ -47,6 +60,7 @@ export async function historyPage(outlet: HTMLElement, params: Record<string, st
         showUser ? h("th", null, t("user")) : null, h("th", null, t("mode")), h("th", null, t("verdict")),
         h("th", null, t("message")), h("th", { class: "num" }, t("median")), h("th", null, t("submitted")))),
       body)),
+    failure,
     h("div", { class: "center" }, more));
   await load();
 }
@@ -88,15 +102,18 @@ export async function submissionPage(outlet: HTMLElement, params: Record<string,
     sourceHost.hidden = true;
     replace(diffHost, h("div", { class: "diff-labels" }, h("span", null, `${t("older")}: #${older.id}`),
                         h("span", null, `${t("thisOne")}: #${sub.id}`)));
-    const readOnly = [basicSetup, cpp(), EditorState.readOnly.of(true), EditorView.editable.of(false)];
+    const readOnly = [basicSetup, cpp(), codeStyle(), EditorState.readOnly.of(true), EditorView.editable.of(false)];
     merge = new MergeView({ a: { doc: older.source, extensions: readOnly }, b: { doc: sub.source, extensions: readOnly },
                             parent: diffHost, collapseUnchanged: { margin: 3, minSize: 6 } });
   } }, h("option", { value: "" }, t("noCompare")),
     earlier.map((s) => h("option", { value: String(s.id) }, `#${s.id} · ${s.mode} · ${s.verdict ?? s.status} · ${formatDate(s.created_at)}`)));
 
   const actions = [
-    h("button", { type: "button", class: "button ghost", onclick: () => {
-      drafts.save(sub.problem_id, sub.source);
+    h("button", { type: "button", class: "button ghost", onclick: async () => {
+      const signedIn = currentUser() !== null;
+      const replaced = await draftReplacedBy(sub.problem_id, sub.source, signedIn);
+      if (replaced !== null && !confirm(t("replaceDraftConfirm"))) return;
+      await replaceDraft(sub.problem_id, sub.source, signedIn);
       navigate(`/problems/${sub.problem_id}`);
     } }, t("openInEditor")),
     isInstructor() ? h("button", { type: "button", class: "button ghost", onclick: async (e: Event) => {
