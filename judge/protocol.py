@@ -24,7 +24,7 @@ from typing import Annotated, BinaryIO, Callable, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from judge.result import CompileInfo, Mismatch, TestResult, Timing
+from judge.result import ArraySummary, CompileInfo, Mismatch, TestResult, Timing
 
 
 class Message(BaseModel):
@@ -276,7 +276,7 @@ class DataMade(Message):
     file: str
     scalars: dict[str, int | float]
     arrays: dict[str, Slot]        # every pointer parameter: its initial content (outputs proper: count only)
-    shown: dict[str, list | int | float] | None = None   # a small test's inputs (lists) and scalars, to show the learner
+    shown: dict[str, list | int | float | ArraySummary] | None = None   # the inputs (whole or summarised) and scalars
 
 
 class Checked(Message):

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from judge.checking.console import MORE_MARKER
-from judge.result import Diagnostic, PerformanceHints, Result, TestResult, Verdict
+from judge.result import ArraySummary, Diagnostic, PerformanceHints, Result, TestResult, Verdict
 
 VERDICT_STYLE = {Verdict.AC: "bold green", Verdict.WA: "bold red", Verdict.CE: "bold yellow", Verdict.RE: "bold magenta",
                  Verdict.TLE: "bold blue", Verdict.MLE: "bold blue", Verdict.OLE: "bold blue", Verdict.IE: "bold white on red",
@@ -92,9 +92,17 @@ def smaller_failure_text(test: TestResult) -> Text:
     size = ", ".join(f"{k} = {v}" for k, v in test.size.items())
     text = Text.assemble("also fails at ", (size, "bold"), f" ({test.distribution}): ", verdict_text(test.verdict),
                          " ", test.message)
-    for name, values in (test.inputs_shown or {}).items():
-        text.append(f"\n  {name} = {values}")
+    for name, value in (test.inputs_shown or {}).items():
+        text.append(f"\n  {name} = {shown_value(value)}")
     return text
+
+
+def shown_value(value) -> str:
+    """An input as the learner sees it: a list or scalar as it is, a summarised array by its ends and length."""
+    if isinstance(value, ArraySummary):
+        ends = ", ".join(map(str, value.first)) + ", …, " + ", ".join(map(str, value.last))
+        return f"[{ends}] ({value.size:,} values)"
+    return str(value)
 
 
 def _bar(value: float, scale: float, style: str) -> Text:

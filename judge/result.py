@@ -52,6 +52,13 @@ class Mismatch(BaseModel):
     got_window: list[str] = Field(default_factory=list)
 
 
+class ArraySummary(BaseModel):
+    """An input too large to show in full: its length, first values and last values."""
+    size: int
+    first: list[int | float]
+    last: list[int | float]
+
+
 class TestResult(BaseModel):
     name: str
     size: dict[str, int | float]
@@ -59,7 +66,8 @@ class TestResult(BaseModel):
     verdict: Verdict
     message: str = ""
     first_mismatch: Mismatch | None = None
-    inputs_shown: dict[str, list | int | float] | None = None   # small failing inputs (arrays, scalars), shown to the learner
+    # a failing test's inputs, shown to the learner: arrays in full (small tests) or summarised, scalars as values
+    inputs_shown: dict[str, list | int | float | ArraySummary] | None = None
     time_ms: float | None = None
     # The kernels' printf text of this test's first call of solve(), cut (judge.checking.console): a cut
     # text ends with a line "… N bytes more". On the GPU the CUDA driver writes kernel printf into the

@@ -157,3 +157,9 @@ def test_a_wrong_answer_shows_the_elements_around_it_and_the_small_inputs_with_s
     assert m.window_start == 0 and len(m.expected_window) == len(m.got_window) == 5
     assert m.got_window[:4] == m.expected_window[:4] and m.got_window[4] == "nan"
     assert test.inputs_shown["N"] == 5 and len(test.inputs_shown["input"]) == 5
+
+    r = judge_source(load_problem(1), source, backend="cpu", timing=False, patterns=["edge/N=1025/uniform"], seed=3)
+    [test] = r.tests
+    summary = test.inputs_shown["input"]                          # too large to show whole: its ends and length
+    assert test.verdict.value == "WA" and test.first_mismatch.index == 1024 and test.inputs_shown["N"] == 1025
+    assert (summary.size, len(summary.first), len(summary.last)) == (1025, 8, 8)

@@ -6,6 +6,7 @@ import numpy as np
 from judge import exchange as X
 from judge.problems.model import Param, Problem
 from judge.problems.tolerances import CheckReport, check_output
+from judge.result import ArraySummary
 
 SHOW_INPUTS_UP_TO = 64   # elements in all inputs: small failing inputs are shown in full
 
@@ -35,8 +36,17 @@ def untouched_count(got: np.ndarray, param: Param) -> tuple[int, int | None]:
     return count, (int(np.argmax(untouched)) if count else None)
 
 
-def shown_inputs(arrays: dict[str, np.ndarray], scalars: dict) -> dict[str, list | int | float] | None:
-    """A small test's inputs in full (arrays as lists, scalars as they are); None for a large one."""
-    if sum(a.size for a in arrays.values()) > SHOW_INPUTS_UP_TO:
-        return None
-    return {**{k: v.tolist() for k, v in arrays.items()}, **scalars}
+SUMMARY_ENDS = 8         # values a summarised input shows at each end (read in O(1): every test is summarised)
+
+
+def shown_inputs(arrays: dict[str, np.ndarray], scalars: dict) -> dict[str, list | int | float | ArraySummary]:
+    """A test's inputs as the learner sees them: arrays in full when all of them together are small, else
+    each summarised (length, first and last values); scalars as they are."""
+    if sum(a.size for a in arrays.values()) <= SHOW_INPUTS_UP_TO:
+        return {**{k: v.tolist() for k, v in arrays.items()}, **scalars}
+    return {**{k: _summary(v) for k, v in arrays.items()}, **scalars}
+
+
+def _summary(a: np.ndarray) -> ArraySummary:
+    flat = a.reshape(-1)
+    return ArraySummary(size=int(flat.size), first=flat[:SUMMARY_ENDS].tolist(), last=flat[-SUMMARY_ENDS:].tolist())

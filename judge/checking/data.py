@@ -10,6 +10,7 @@ from judge import exchange as X
 from judge.checking.links import OracleBroke, OracleLink
 from judge.problems.model import Problem
 from judge.protocol import Check, Checked, DataMade, Forget, MakeData, Slot
+from judge.result import ArraySummary
 
 
 @dataclass
@@ -20,7 +21,7 @@ class CaseData:
     scalars: dict[str, int | float]
     fd: int
     arrays: dict[str, Slot]           # every pointer parameter: where its initial content lies in `fd`
-    shown: dict[str, list | int | float] | None   # a small test's inputs and scalars, to show the learner
+    shown: dict[str, list | int | float | ArraySummary] | None   # the inputs (whole or summarised) and scalars
     path: Path
 
     def size(self) -> int:

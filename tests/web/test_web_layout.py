@@ -190,3 +190,18 @@ def test_system_colour_scheme_sets_the_theme_and_pictures(served, open_page, sch
     expect(page.locator(".statement .katex").first).to_be_visible()
     assert_theme(page, dark=scheme == "dark")
     screenshot(page, f"problem-{width}-{scheme}.png")
+
+
+def test_the_bundle_arrives_compressed(served, open_page):
+    page = open_page()
+    encodings: dict[str, str | None] = {}
+    page.on("response", lambda r: encodings.__setitem__(r.url, r.headers.get("content-encoding"))
+            if "/assets/" in r.url and r.url.endswith((".js", ".css")) else None)   # fonts come compressed (woff2)
+    page.goto(served.url + "/problems/1")
+    expect(page.locator(".editor-host .cm-content")).to_be_visible()
+    assert any(url.endswith(".js") for url in encodings) and any(url.endswith(".css") for url in encodings)
+    assert set(encodings.values()) == {"gzip"}, encodings
+    sizes = page.evaluate("() => performance.getEntriesByType('resource')"
+                          ".filter((e) => e.name.includes('/assets/') && /\\.(js|css)$/.test(e.name))"
+                          ".map((e) => [e.transferSize, e.decodedBodySize])")
+    assert sizes and all(sent < decoded for sent, decoded in sizes), sizes

@@ -3,7 +3,7 @@
 import { caseLabel, formatUs, speedOfLightUs, timingChart } from "./chart";
 import { h, replace } from "./dom";
 import { t, verdictName } from "./i18n";
-import type { CompileInfo, Diagnostic, Mismatch, PerformanceHints, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
+import type { ArraySummary, CompileInfo, Diagnostic, Mismatch, PerformanceHints, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
 
 export function verdictBadge(verdict: string | null, status: Status = "done"): HTMLElement {
   if (!verdict) return h("span", { class: `badge status-${status}` }, t(status));
@@ -125,15 +125,21 @@ function mismatchWindow(m: Mismatch): HTMLElement {
       h("tr", { class: "got-row" }, h("th", null, t("got")), m.got_window.map(cell)))));
 }
 
-/** A small test's inputs: arrays in full (the first mismatch's index marked), scalars as values. */
-function inputsShown(inputs: Record<string, unknown[] | number>, highlight: number | null): HTMLElement {
+/** A failing test's inputs: small arrays in full (the first mismatch's index marked), large ones by their
+ * ends and length, scalars as values. */
+function inputsShown(inputs: Record<string, unknown[] | number | ArraySummary>, highlight: number | null): HTMLElement {
+  const shown = (values: unknown[] | number | ArraySummary) => {
+    if (Array.isArray(values)) {
+      return h("span", { class: "mono values" }, "[", values.map((v, i) =>
+        [i ? ", " : "", h("span", { class: i === highlight && values.length > 1 ? "hl" : "" }, String(v))]), "]");
+    }
+    if (typeof values === "number") return h("span", { class: "mono values scalar" }, String(values));
+    return h("span", { class: "mono values summary" }, `[${values.first.join(", ")}, …, ${values.last.join(", ")}]`,
+      h("span", { class: "muted" }, ` (${values.size.toLocaleString()} ${t("valuesCount")})`));
+  };
   return h("div", { class: "inputs" }, h("h4", null, t("input")),
-    Object.entries(inputs).map(([name, values]) => h("div", { class: "array" },
-      h("span", { class: "mono name" }, `${name} =`),
-      Array.isArray(values)
-        ? h("span", { class: "mono values" }, "[", values.map((v, i) =>
-            [i ? ", " : "", h("span", { class: i === highlight && values.length > 1 ? "hl" : "" }, String(v))]), "]")
-        : h("span", { class: "mono values scalar" }, String(values)))));
+    Object.entries(inputs).map(([name, values]) => h("div", { class: "array" }, h("span", { class: "mono name" }, `${name} =`),
+      shown(values))));
 }
 
 /** A judge message with its `code spans` shown as code. */

@@ -37,13 +37,14 @@ export interface Diagnostic {
   source_line: string | null; stage: string;
 }
 export interface CompileInfo { ok: boolean; log: string; diagnostics: Diagnostic[]; cached: boolean; seconds: number | null }
+export interface ArraySummary { size: number; first: number[]; last: number[] }
 export interface Mismatch {
   output: string; index: number; expected: string; got: string; count: number; total: number;
   window_start: number; expected_window: string[]; got_window: string[];
 }
 export interface TestResult {
   name: string; size: Record<string, number>; distribution: string; verdict: Verdict; message: string;
-  first_mismatch: Mismatch | null; inputs_shown: Record<string, unknown[] | number> | null; time_ms: number | null;
+  first_mismatch: Mismatch | null; inputs_shown: Record<string, unknown[] | number | ArraySummary> | null; time_ms: number | null;
   printf?: string;   // the kernels' printf of the test, cut: a cut text ends with a line "… N bytes more"
 }
 export interface OutputPart { test: string | null; text: string }   // the run process's stdout and stderr
