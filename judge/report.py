@@ -70,11 +70,11 @@ def console_blocks(result: Result) -> list[tuple[str, str]]:
     return blocks + [("outside the tests · stdout/stderr", part.text) for part in result.output if part.test is None]
 
 
-def console_text(result: Result) -> Text:
-    """The output section: each printed text cut to its first CONSOLE_LINES lines (and the judge's
-    marker of a cut text, which says how much more was printed)."""
+def console_text(blocks: list[tuple[str, str]]) -> Text:
+    """The output section of console_blocks: each printed text cut to its first CONSOLE_LINES lines (and
+    the judge's marker of a cut text, which says how much more was printed)."""
     text = Text("output", style="bold")
-    for label, printed in console_blocks(result):
+    for label, printed in blocks:
         lines = printed.rstrip("\n").split("\n")
         marker = lines.pop() if MORE_MARKER.fullmatch(lines[-1]) else None
         text.append(f"\n{label}", style="cyan")
@@ -181,8 +181,8 @@ def _render_details(result: Result, console: Console) -> None:
                             border_style="yellow" if result.compile.ok else "red"))
     if result.tests:
         console.print(tests_table(result))
-    if console_blocks(result):
-        console.print(console_text(result), highlight=False)
+    if blocks := console_blocks(result):
+        console.print(console_text(blocks), highlight=False)
     if result.smaller_failure:
         console.print(smaller_failure_text(result.smaller_failure))
     if result.timing:

@@ -435,7 +435,7 @@ class Run:
         return result
 
     def _judge_case(self, fd: int, schedules: list[str], case: TestCase, data, *, rerun: bool,
-                    hints: HintCollector | None = None) -> tuple[TestResult, bool, str]:
+                    hints: HintCollector | None = None) -> tuple[TestResult, bool, list[CallPrintf]]:
         """judge_test on `data`, whose file and kept outputs the oracle then lets go, however it ended."""
         try:
             return judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,

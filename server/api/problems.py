@@ -261,11 +261,9 @@ def _install(st: AppState, data: bytes, principal: Principal) -> ProblemSummary:
             if target.exists() or (st.settings.unpublished_problems_dir / target.name).exists():
                 raise UploadError(409, f"problem.toml: a problem folder {target.name} already exists: "
                                        f"choose another id and slug")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.move(str(extracted.root), str(target))
+            row = ProblemRow(id=problem.id, uploaded_by=principal.id)
             try:
-                values = row_values(parse_problem(target), target, "uploaded")
-                row = ProblemRow(id=problem.id, uploaded_by=principal.id, **values)
+                _place(st, row, extracted.root, target.name, published=True)
                 s.add(row)
                 s.flush()
             except Exception:
