@@ -23,14 +23,15 @@ REAL_WORLD = ROOT / "tests" / "real_world"
 
 
 def candidates(problems: list[int], words: list[str]) -> list[tuple[int, str, Path]]:
-    """(problem, origin, file): the real-world files whose names hold one of `words` (all if none),
-    then the catalog's accepted solutions."""
+    """(problem, origin, file): the real-world files, then the catalog's accepted solutions, whose names
+    hold one of `words` (all if none)."""
     found = []
     for number in problems:
         found += [(number, "real world", path) for path in sorted(REAL_WORLD.glob(f"p{number}_*.cu"))
                   if not words or any(word in path.name for word in words)]
         folder = load_problem(number).folder / "solutions" / "accepted"
-        found += [(number, "catalog", path) for path in sorted(folder.glob("*.cu"))]
+        found += [(number, "catalog", path) for path in sorted(folder.glob("*.cu"))
+                  if not words or any(word in path.name for word in words)]
     return found
 
 
@@ -60,7 +61,7 @@ def main() -> None:
     parser.add_argument("--problems", default="3,9,17,18,19")
     parser.add_argument("--tests", help="only these tests (names, groups or globs, comma-separated); timing "
                                             "still measures every benchmark case")
-    parser.add_argument("--files", default="", help="only real-world files whose names hold one of these words")
+    parser.add_argument("--files", default="", help="only files (real-world or catalog) whose names hold one of these words")
     parser.add_argument("--json", type=Path, help="also write every row, with per-case figures, here")
     args = parser.parse_args()
     rows = []
