@@ -12,6 +12,7 @@ alternating between them command by command so that both see the same load; `OWN
 """
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -31,7 +32,8 @@ SOLUTIONS = {
 }
 MODES = {"sample tests, no timing": ["--tests", "sample", "--no-timing"],
          "all tests, no timing": ["--no-timing"],
-         "sample tests + timing": ["--tests", "sample"]}
+         "sample tests + timing": ["--tests", "sample"],
+         "all tests + timing": []}
 REPEATS = int(os.environ.get("REPEATS", "3"))
 PAUSE_S = float(os.environ.get("PAUSE_S", "0"))
 CHOSEN_MODES = os.environ.get("MODES")   # e.g. "sample tests, no timing;sample tests + timing"; default: all
@@ -39,13 +41,20 @@ TREES = [Path(p).resolve() for p in os.environ.get("TREES", str(ROOT)).split(":"
 OWN = os.environ.get("OWN", "1") != "0"
 
 
-def run(tree: Path, problem: str, solution: str, extra: list[str], cache: str, pause: float = 0.0) -> tuple[float, int]:
+def run(tree: Path, problem: str, solution: str, extra: list[str], cache: str, pause: float = 0.0) -> tuple[float, int, str]:
+    """(wall seconds, exit status, where the judge's time went by its Result's phases)."""
     time.sleep(pause)
     env = {**os.environ, "CUDAJUDGE_CACHE_DIR": cache}
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "judge.py", problem, solution, "--json", *extra], cwd=tree, env=env,
+    out = subprocess.run([sys.executable, "judge.py", problem, solution, "--json", "--all", *extra], cwd=tree, env=env,
                          capture_output=True, text=True)
-    return time.perf_counter() - start, out.returncode
+    seconds = time.perf_counter() - start
+    try:
+        phases = " ".join(f"{p['name']} {p['seconds']:.2f}" for p in json.loads(out.stdout).get("phases", [])
+                          if p["seconds"] >= 0.005)
+    except ValueError:
+        phases = (out.stderr.strip().splitlines() or ["?"])[-1][:80]
+    return seconds, out.returncode, phases
 
 
 def main() -> None:
@@ -54,7 +63,7 @@ def main() -> None:
         console.print("note: the judge's modules have no compiled bytecode (PYTHONDONTWRITEBYTECODE?): every "
                       "command below compiles them again, which an installed judge does not")
     table = Table("checkout", "solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",
-                  title="judge latency (wall, s)")
+                  "phases of the last cached run (s)", title="judge latency (wall, s)")
     for label, (problem, solution) in SOLUTIONS.items():
         for mode, extra in MODES.items():
             if CHOSEN_MODES and mode not in CHOSEN_MODES.split(";"):
@@ -65,17 +74,19 @@ def main() -> None:
                 for tree in TREES:
                     run(tree, problem, solution, extra, cache[tree])   # the standby host started by the cold run is up
                 warm: dict[Path, list[float]] = {tree: [] for tree in TREES}
+                phases: dict[Path, str] = {tree: "-" for tree in TREES}
                 own: dict[Path, list[float]] = {tree: [] for tree in TREES}
                 for _ in range(REPEATS):
                     for tree in TREES:
-                        warm[tree].append(run(tree, problem, solution, extra, cache[tree], PAUSE_S)[0])
+                        seconds, _, phases[tree] = run(tree, problem, solution, extra, cache[tree], PAUSE_S)
+                        warm[tree].append(seconds)
                 for _ in range(REPEATS if OWN else 0):
                     for tree in TREES:
                         own[tree].append(run(tree, problem, solution, [*extra, "--no-standby"], cache[tree], PAUSE_S)[0])
             for tree in TREES:
                 row = (tree.name, label, mode, f"{cold[tree][0]:.2f}", f"{statistics.median(warm[tree]):.2f}",
                        f"{min(warm[tree]):.2f}", f"{statistics.median(own[tree]):.2f}" if own[tree] else "-",
-                       str(cold[tree][1]))
+                       str(cold[tree][1]), phases[tree])
                 console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
                 table.add_row(*row)
     console.print(table)

@@ -195,3 +195,13 @@ def _render_details(result: Result, console: Console) -> None:
         console.print(line, style="dim", highlight=False)
     for note in result.notes:
         console.print(f"note: {note}", style="dim", highlight=False)
+    if result.phases:
+        console.print(phases_line(result), style="dim", highlight=False, soft_wrap=True)
+
+
+def phases_line(result: Result) -> str:
+    """Where the judge's time went, e.g. "time: 2.31 s (build 0.07 s (cached) · solve() calls 1.20 s · …)"."""
+    cached = " (cached)" if result.compile.cached else ""
+    parts = [f"{p.name} {p.seconds:.2f} s{cached if p.name == 'build' else ''}" for p in result.phases
+             if p.seconds >= 0.005]
+    return f"time: {sum(p.seconds for p in result.phases):.2f} s ({' · '.join(parts)})"

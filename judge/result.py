@@ -83,6 +83,12 @@ class OutputPart(BaseModel):
     text: str
 
 
+class PhaseTime(BaseModel):
+    """Seconds of a judge's wall time spent in one phase (build, test data, solve() calls, checks, …)."""
+    name: str
+    seconds: float
+
+
 class KernelTime(BaseModel):
     kernel: str
     grid: list[int]
@@ -167,4 +173,5 @@ class Result(BaseModel):
     hints: PerformanceHints | None = None   # the CPU backend's, from observing the small tests
     notes: list[str] = Field(default_factory=list)        # e.g. "timing needs a GPU"
     output: list[OutputPart] = Field(default_factory=list)   # the run process's stdout/stderr, in order
+    phases: list[PhaseTime] = Field(default_factory=list)   # where the judge's wall time went
     judge_version: str = __version__

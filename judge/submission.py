@@ -23,6 +23,7 @@ from judge.checking.console import ConsoleBudget
 from judge.checking.data import Oracle
 from judge.checking.hints import HintCollector
 from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
+from judge.checking.phases import PhaseClock
 from judge.checking.shrink import SHRUNK_VERDICTS, ProbeFailed, smaller_failure
 from judge.checking.tests import CallPrintf, judge_test
 from judge.problems.model import Problem
@@ -152,6 +153,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
     `account`: whose runs may share compiled judge kernels (sandbox.kernel_cache): one learner's.
     `standby`: run in a runner that a background host started before this call (sandbox.standby) when
     one is ready, and leave a host running for the next call."""
+    clock = PhaseClock()
     backend = resolve_backend(backend)
     planned = test_cases(problem, samples_only=samples_only, patterns=patterns)
     cases = [c for c in planned if backend == "gpu" or include_gpu_only or not c.gpu_only]
@@ -191,7 +193,8 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                               exchange=str(oracle.exchange), gpu=timed)))
         seed = secrets.randbits(31) if seed is None else seed
         run = Run(problem, cases, planned=planned, backend=backend, seed=seed, deadline_s=deadline, budget_s=budget_s,
-                  timed=timed, runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast, shrink=shrink)
+                  timed=timed, runner=runner, oracle=oracle, on_event=on_event, fail_fast=fail_fast, shrink=shrink,
+                  clock=clock)
         return run.judge(source, filename=filename, arch=arch)
 
 
@@ -242,7 +245,7 @@ class Run:
 
     def __init__(self, problem: Problem, cases: list[TestCase], *, planned: list[TestCase], backend: str, seed: int,
                  deadline_s: float, budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook,
-                 fail_fast: bool = False, shrink: bool = False):
+                 fail_fast: bool = False, shrink: bool = False, clock: PhaseClock | None = None):
         self.problem, self.cases, self.backend, self.seed = problem, cases, backend, seed
         self.planned = planned   # `cases` and the GPU-only tests the CPU backend leaves out
         self.fail_fast, self.shrink = fail_fast, shrink
@@ -250,7 +253,8 @@ class Run:
         self.smaller: TestResult | None = None
         self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
         self.runner_child, self.oracle_child = runner, oracle
-        self.runner, self.oracle_link = RunnerLink(runner), OracleLink(oracle)
+        self.clock = clock or PhaseClock()
+        self.runner, self.oracle_link = RunnerLink(runner, self.clock), OracleLink(oracle, self.clock)
         self.oracle = Oracle(self.oracle_link, problem, oracle.exchange)
         self.asked: list[int] = []   # data requests, one per test in order, made ahead of their use
         self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
@@ -265,7 +269,9 @@ class Run:
     def judge(self, source: str | bytes, *, filename: str, arch: str | None) -> Result:
         self.on_event(BuildStarted(backend=self.backend))
         self._ask_ahead(0)   # the oracle makes the first test's data while the submission builds
+        building = time.monotonic()
         compile_info, library, artifacts = _build(self.problem, source, self.backend, filename, arch)
+        self.clock.add("build", time.monotonic() - building)
         self.on_event(BuildDone(compile=compile_info))
         if not compile_info.ok:
             first = next((d for d in compile_info.diagnostics if d.severity == "error"), None)
@@ -299,7 +305,7 @@ class Run:
                       seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
                       timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes],
                       partial=any(t.verdict == Verdict.NR for t in tests), smaller_failure=self.smaller,
-                      output=self._output())
+                      output=self._output(), phases=self.clock.phases())
 
     def _output(self) -> list[OutputPart]:
         """The run process's output since this judge began, in stretches: each test's, and what it wrote

@@ -253,6 +253,8 @@ class DeviceAlgorithms:
         order_keys = self.scratch(n, np.uint64)
         self.launch(f"cj_sort_keys_{_TYPE_NAMES[dtype]}", self.blocks(n), keys, np.int64(n), np.int32(begin),
                     np.int32(max(end, begin)), np.int32(bool(call.descending)), order_keys)
+        if min(end, 8 * dtype.itemsize) - begin <= 32:   # half the radix passes, each moving less
+            order_keys = order_keys.astype(np.uint32)
         order = self.cp.argsort(order_keys)
         moves = [(keys, self.address(call.out, n), dtype.itemsize)]
         if call.value_bytes:

@@ -6,6 +6,9 @@ submission's failure (RunnerBroke); an oracle that does is the problem's or the 
 """
 from __future__ import annotations
 
+import time
+
+from judge.checking.phases import PhaseClock
 from judge.protocol import (ORACLE_EVENTS, RUNNER_EVENTS, Message, OracleFailed, ProtocolError, RunnerFailed, decode,
                             encode)
 from sandbox.runner import Child, ChildEnded
@@ -26,18 +29,21 @@ class OracleBroke(Exception):
 
 
 class RunnerLink:
-    def __init__(self, child: Child):
-        self.child = child
+    def __init__(self, child: Child, clock: PhaseClock | None = None):
+        self.child, self.clock = child, clock or PhaseClock()
 
     def send(self, command: Message) -> None:
         self.child.send(encode(command))
 
     def expect(self, kinds: tuple[type, ...], deadline_s: float = IDLE_DEADLINE_S):
         """The runner's next event, which must be one of `kinds`."""
+        since = time.monotonic()
         try:
             line = self.child.receive(deadline_s)
         except ChildEnded as ended:
             raise RunnerBroke(ended.reason) from None
+        finally:
+            self.clock.waited(kinds[0].__name__, since)
         try:
             event = decode(RUNNER_EVENTS, line)
         except ProtocolError as exc:
@@ -57,15 +63,17 @@ class RunnerLink:
 
 
 class OracleLink:
-    def __init__(self, child: Child):
-        self.child = child
+    def __init__(self, child: Child, clock: PhaseClock | None = None):
+        self.child, self.clock = child, clock or PhaseClock()
 
     def send(self, command: Message) -> None:
         self.child.send(encode(command))
 
     def expect(self, kind: type | tuple[type, ...], deadline_s: float = IDLE_DEADLINE_S):
+        since = time.monotonic()
         try:
             line = self.child.receive(deadline_s)
+            self.clock.waited((kind if isinstance(kind, tuple) else (kind,))[0].__name__, since)
             event = decode(ORACLE_EVENTS, line)
         except ChildEnded as ended:
             _, tail = self.child.written()

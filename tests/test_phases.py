@@ -1,0 +1,42 @@
+"""A Result says where the judge's wall time went: build, starting the children, the waits for test data,
+for solve() and for the checks, and the judge side's own work; the CLI prints it as one line."""
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from judge.checking.phases import ORDER
+from judge.problems.loader import load_problem
+from judge.submission import judge_source
+
+ROOT = Path(__file__).resolve().parents[1]
+RELU = "problems/001-relu/solutions/accepted/naive.cu"
+
+
+def test_the_phases_add_up_to_the_judge_s_wall_time():
+    started = time.monotonic()
+    result = judge_source(load_problem(1), (ROOT / RELU).read_text(), backend="cpu", timing=False, seed=4,
+                          patterns=["sample", "edge"])
+    wall = time.monotonic() - started
+    assert result.verdict == "AC"
+    names = [p.name for p in result.phases]
+    assert names == [n for n in ORDER if n in names]   # in the fixed order, each once
+    assert {"build", "start", "solve() calls", "judge side"} <= set(names)
+    total = sum(p.seconds for p in result.phases)
+    assert 0.5 * wall <= total <= wall + 0.01
+    assert all(p.seconds > 0 for p in result.phases)
+
+
+def test_a_compile_error_reports_the_build_phase_only_with_the_start():
+    result = judge_source(load_problem(1), "this is not CUDA", backend="cpu", timing=False, seed=4)
+    assert result.verdict == "CE"
+    assert "build" in [p.name for p in result.phases]
+    assert "solve() calls" not in [p.name for p in result.phases]
+
+
+def test_the_cli_prints_where_the_time_went_after_the_tests():
+    out = subprocess.run([sys.executable, "judge.py", "1", RELU, "--backend", "cpu", "--tests", "sample",
+                          "--no-standby"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    line = next(l for l in out.stdout.splitlines() if l.startswith("time: "))
+    assert "build " in line and "solve() calls " in line
