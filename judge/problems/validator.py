@@ -15,6 +15,7 @@ from judge.problems.api import SumBound
 from judge.problems.expressions import evaluate
 from judge.problems.loader import ProblemError, load_reference, parse_problem
 from judge.problems.model import Problem
+from judge.problems.policies import Policy
 from judge.problems.plan import test_cases
 from judge.problems.test_data import case_rng, expected_outputs, make_test_data
 from judge.result import Verdict
@@ -24,7 +25,6 @@ EXPECT_LINE = re.compile(r"^//\s*expect:\s*([A-Z]+)(\s+race)?\s*$")
 RACE_WORDS = "data race"   # what the CPU backend's observer says of a race
 MIN_ACCEPTED, MIN_REJECTED = 1, 2
 VALIDATION_SEED = 20261129
-WIDER_FLOAT_POLICIES = ("sum_bound", "custom")
 SIGNATURE_IN_STATEMENT = re.compile(r'extern\s+"C"\s+void\s+solve\s*\([^)]*\)')
 CJK = re.compile(r"[\u4e00-\u9fff]")
 MIN_CJK_CHARACTERS = 20
@@ -132,12 +132,12 @@ def _todos(folder: Path) -> list[Finding]:
     return found
 
 
-def _dtype_fits(given: np.dtype, declared: np.dtype, policy: str) -> bool:
+def _dtype_fits(given: np.dtype, declared: np.dtype, policy: Policy) -> bool:
     """A reference output's dtype is the declared one; under a tolerance that bounds a float result's
-    error (sum_bound, custom) a wider float is allowed: it is the more accurate value."""
+    error (Policy.wider_float: sum_bound, custom) a wider float is allowed: it is the more accurate value."""
     if given == declared:
         return True
-    return policy in WIDER_FLOAT_POLICIES and given.kind == declared.kind == "f" and given.itemsize > declared.itemsize
+    return policy.wider_float and given.kind == declared.kind == "f" and given.itemsize > declared.itemsize
 
 
 def _reference_failure(ref_file: str, failures: list[tuple[str, BaseException]], tests: int) -> Finding:
@@ -209,7 +209,7 @@ def _check_reference(problem: Problem) -> list[Finding]:
                 findings.append(Finding(ref_file, f"test {case.name}",
                                         f"reference() gave {np.shape(value)} for {p.name!r}, expected ({n},)"))
             dtype = np.asarray(value).dtype
-            if not _dtype_fits(dtype, p.np_dtype, problem.tolerance.policy) and p.name not in wrong_types:
+            if not _dtype_fits(dtype, p.np_dtype, problem.tolerance.rule) and p.name not in wrong_types:
                 wrong_types.add(p.name)
                 findings.append(Finding(ref_file, f"test {case.name}",
                                         f"reference() gave {dtype} for {p.name!r}; problem.toml declares {p.dtype} "
@@ -217,8 +217,9 @@ def _check_reference(problem: Problem) -> list[Finding]:
                                         f"{p.c_type} cannot hold another type's values)"))
     if failures:
         findings.insert(0, _reference_failure(ref_file, failures, len(cases)))
-    if problem.tolerance.policy == "custom" and not callable(getattr(reference, "check", None)):
-        findings.append(Finding(ref_file, "check", "tolerance policy 'custom' needs a function check(got, expected, **args)"))
+    if problem.tolerance.rule.needs_check and not callable(getattr(reference, "check", None)):
+        findings.append(Finding(ref_file, "check", f"tolerance policy {problem.tolerance.policy!r} needs a function "
+                                                   "check(got, expected, **args)"))
     return findings
 
 
