@@ -12,9 +12,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from judge.problems.api import SumBound
 from judge.problems.model import Tolerance
 from judge.result import Mismatch
+
+
+@dataclass(frozen=True)
+class SumBound:
+    """A reference value for the sum_bound policy.
+
+    value: the exact (float64) result; abs_terms: Σ|terms| behind each element, in float64;
+    n_terms: how many terms were summed for each element (an int or an array like value).
+    """
+    value: np.ndarray
+    abs_terms: np.ndarray
+    n_terms: np.ndarray | int
 
 
 @dataclass(frozen=True)
