@@ -128,6 +128,30 @@ def test_a_reference_of_another_dtype_than_declared_is_found(tmp_path):
     assert len(findings) == 1 and "gave float64 for 'output'" in findings[0].message, findings
 
 
+def test_a_reference_importing_the_judge_through_its_api_module_is_valid(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    reference = folder / "reference.py"
+    reference.write_text("import judge.problems.api\n"
+                         "from judge.problems import api\n"
+                         "from judge.problems.api import CheckReport, Mismatch, SumBound, generate\n"
+                         + reference.read_text())
+    report = validate_folder(folder)
+    assert report.ok, "\n".join(map(str, report.findings))
+
+
+def test_a_reference_importing_another_judge_module_is_found_at_its_line(tmp_path):
+    folder = _broken_copy(tmp_path, lambda t: t)
+    reference = folder / "reference.py"
+    reference.write_text("from judge.problems.api import generate\n"
+                         "from judge.problems.tolerances import CheckReport\n"
+                         "import numpy, judge.result\n"
+                         + reference.read_text())
+    findings = validate_folder(folder).findings
+    assert [(f.key, f.message.split(":")[0]) for f in findings] == [
+        ("line 2", "imports judge.problems.tolerances"), ("line 3", "imports judge.result")], findings
+    assert all(f.file.endswith("reference.py") and "only judge.problems.api" in f.message for f in findings), findings
+
+
 def test_a_statement_whose_signature_differs_from_problem_toml_is_found(tmp_path):
     folder = _broken_copy(tmp_path, lambda t: t)
     statement = folder / "statement.en.md"

@@ -5,24 +5,16 @@ import numpy as np
 
 from judge import exchange as X
 from judge.problems.model import Param, Problem
-from judge.problems.tolerances import CheckReport, check_output
+from judge.problems.tolerances import CheckReport
 from judge.result import ArraySummary
 
 SHOW_INPUTS_UP_TO = 64   # elements in all inputs: small failing inputs are shown in full
 
 
 def compare_outputs(problem: Problem, got: dict[str, np.ndarray], expected: dict, custom_check) -> CheckReport | None:
-    """The first failing output's report, or None if all match. `custom_check(got)`: the problem's own
-    check, for the custom policy."""
-    if problem.tolerance.policy == "custom":
-        report = custom_check(got)
-        return None if report is None or report.ok else report
-    for p in problem.params:
-        if p.is_output:
-            report = check_output(problem.tolerance, p.name, got[p.name], expected[p.name])
-            if not report.ok:
-                return report
-    return None
+    """The first failing output's report, or None if all match, under the problem's tolerance policy.
+    `custom_check(got)`: the problem's own check, for the custom policy."""
+    return problem.tolerance.rule.check_outputs(problem, got, expected, custom_check)
 
 
 def untouched_count(got: np.ndarray, param: Param) -> tuple[int, int | None]:

@@ -78,7 +78,7 @@ class Oracle:
                       for p in self.problem.params if p.is_pointer}
         finally:
             out.close()
-        keep_data = cmd.keep or self.problem.tolerance.policy == "custom"
+        keep_data = cmd.keep or self.problem.tolerance.rule.keeps_inputs
         self.kept[cmd.request] = (data if keep_data else None, expected)
         inputs = {p.name: data.arrays[p.name] for p in self.problem.params if p.is_pointer and p.role.value != "out"}
         self.emit(DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,

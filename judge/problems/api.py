@@ -1,18 +1,18 @@
-"""What a problem's reference.py may use from the judge."""
+"""What a problem's reference.py may use from the judge: the one judge module it imports.
+
+`cudajudge validate` reports a reference.py that imports any other module of the judge.
+
+generate(distribution, rng, dtype, count, low, high): an input drawn from a named distribution, as
+    the judge draws one (for a generator of reference.py).
+SumBound(value, abs_terms, n_terms): what reference() returns for an output under the sum_bound
+    tolerance.
+CheckReport(mismatches, total, first) and Mismatch(output, index, expected, got, count, total, ...):
+    what check() returns under the custom tolerance.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from judge.problems.distributions import generate
+from judge.problems.tolerances import CheckReport, SumBound
+from judge.result import Mismatch
 
-import numpy as np
-
-
-@dataclass(frozen=True)
-class SumBound:
-    """A reference value for the sum_bound policy.
-
-    value: the exact (float64) result; abs_terms: Σ|terms| behind each element, in float64;
-    n_terms: how many terms were summed for each element (an int or an array like value).
-    """
-    value: np.ndarray
-    abs_terms: np.ndarray
-    n_terms: np.ndarray | int
+__all__ = ["CheckReport", "Mismatch", "SumBound", "generate"]

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from judge.problems.expressions import ExpressionError, evaluate, names_in
+from judge.problems.policies import POLICIES, Policy
 
 DType = Literal[
     "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
@@ -102,11 +103,19 @@ class Param(Strict):
         return np.dtype(self.dtype)
 
 
+PolicyName = Literal[tuple(POLICIES)]   # the registry's names, in its order
+
+
 class Tolerance(Strict):
-    policy: Literal["exact", "ulp", "sum_bound", "multiset", "custom"]
+    policy: PolicyName
     ulp: int = Field(default=0, ge=0)            # ulp policy: allowed distance in units in the last place
     c: float = Field(default=1.0, gt=0)          # sum_bound: the constant in c·√n·u·Σ|terms|
     output_rel: float | None = Field(default=None, ge=0)   # sum_bound: u_out; default the dtype's epsilon
+
+    @property
+    def rule(self) -> Policy:
+        """The policy's object (judge.problems.policies): how outputs are checked under it."""
+        return POLICIES[self.policy]
 
 
 class TestGroup(Strict):

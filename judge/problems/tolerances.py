@@ -1,8 +1,9 @@
-"""Tolerance policies: does an output match the reference, and where does it first not?
+"""The checks behind the tolerance policies: does an output match the reference, and where does it first not?
 
-Every comparison is written so that NaN fails against a number (`not (diff <= bound)`), while
-a NaN the reference expects is matched by a NaN. The checks take NumPy arrays or, for outputs
-checked where they are (timing on the GPU), CuPy arrays: `xp` is the library of the output.
+Which check an output gets is its policy's (judge.problems.policies). Every comparison is written so
+that NaN fails against a number (`not (diff <= bound)`), while a NaN the reference expects is matched
+by a NaN. The checks take NumPy arrays or, for outputs checked where they are (timing on the GPU),
+CuPy arrays: `xp` is the library of the output.
 """
 from __future__ import annotations
 
@@ -11,9 +12,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from judge.problems.api import SumBound
 from judge.problems.model import Tolerance
 from judge.result import Mismatch
+
+
+@dataclass(frozen=True)
+class SumBound:
+    """A reference value for the sum_bound policy.
+
+    value: the exact (float64) result; abs_terms: Σ|terms| behind each element, in float64;
+    n_terms: how many terms were summed for each element (an int or an array like value).
+    """
+    value: np.ndarray
+    abs_terms: np.ndarray
+    n_terms: np.ndarray | int
 
 
 @dataclass(frozen=True)
@@ -127,21 +139,17 @@ def check_multiset(name: str, got, expected) -> CheckReport:
     return CheckReport(report.mismatches, report.total, first)
 
 
-def check_output(tolerance: Tolerance, name: str, got, expected) -> CheckReport:
+def expected_array(name: str, got, expected):
+    """The reference's value for an output as an array of got's library (a SumBound's value for a
+    policy other than sum_bound); ValueError when its shape is not the buffer's."""
     if isinstance(expected, SumBound):
-        if tolerance.policy != "sum_bound":
-            expected = expected.value
-        else:
-            return check_sum_bound(name, got, expected, tolerance.c, tolerance.output_rel)
-    if tolerance.policy == "sum_bound":
-        raise TypeError(f"the sum_bound policy needs reference() to return a SumBound for {name!r}")
+        expected = expected.value
     expected = _xp(got).asarray(expected)
     if expected.shape != got.shape:
         raise ValueError(f"reference returned {expected.shape} elements for {name!r}, the buffer has {got.shape}")
-    if tolerance.policy == "exact":
-        return check_exact(name, got, expected)
-    if tolerance.policy == "ulp":
-        return check_ulp(name, got, expected, tolerance.ulp)
-    if tolerance.policy == "multiset":
-        return check_multiset(name, got, expected)
-    raise ValueError(f"policy {tolerance.policy!r} is checked by reference.check(), not here")
+    return expected
+
+
+def check_output(tolerance: Tolerance, name: str, got, expected) -> CheckReport:
+    """One output against the reference, under the tolerance's policy."""
+    return tolerance.rule.check_output(tolerance, name, got, expected)

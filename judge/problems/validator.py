@@ -1,6 +1,7 @@
 """Check a problem folder: statically, and (given a judge function) by running its solutions."""
 from __future__ import annotations
 
+import ast
 import re
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -11,12 +12,14 @@ from typing import Callable
 
 import numpy as np
 
-from judge.problems.api import SumBound
+from judge.problems import api
 from judge.problems.expressions import evaluate
 from judge.problems.loader import ProblemError, load_reference, parse_problem
 from judge.problems.model import Problem
+from judge.problems.policies import Policy
 from judge.problems.plan import test_cases
 from judge.problems.test_data import case_rng, expected_outputs, make_test_data
+from judge.problems.tolerances import SumBound
 from judge.result import Verdict
 
 STATEMENTS = ("statement.en.md", "statement.zh.md")
@@ -24,13 +27,13 @@ EXPECT_LINE = re.compile(r"^//\s*expect:\s*([A-Z]+)(\s+race)?\s*$")
 RACE_WORDS = "data race"   # what the CPU backend's observer says of a race
 MIN_ACCEPTED, MIN_REJECTED = 1, 2
 VALIDATION_SEED = 20261129
-WIDER_FLOAT_POLICIES = ("sum_bound", "custom")
 SIGNATURE_IN_STATEMENT = re.compile(r'extern\s+"C"\s+void\s+solve\s*\([^)]*\)')
 CJK = re.compile(r"[\u4e00-\u9fff]")
 MIN_CJK_CHARACTERS = 20
 TODO_MARK = re.compile(r"cudajudge-todo:\s*(.*?)\s*(?:-->)?\s*$")
 TEXT_SUFFIXES = (".toml", ".py", ".md", ".cu", ".cuh", ".h")
 COPY_RATIO = 0.8   # of the statements' prose alike: one is a copy of the other, not its translation
+REFERENCE_API = api.__name__   # the one judge module reference.py imports
 
 
 @dataclass(frozen=True)
@@ -132,12 +135,12 @@ def _todos(folder: Path) -> list[Finding]:
     return found
 
 
-def _dtype_fits(given: np.dtype, declared: np.dtype, policy: str) -> bool:
+def _dtype_fits(given: np.dtype, declared: np.dtype, policy: Policy) -> bool:
     """A reference output's dtype is the declared one; under a tolerance that bounds a float result's
-    error (sum_bound, custom) a wider float is allowed: it is the more accurate value."""
+    error (Policy.wider_float: sum_bound, custom) a wider float is allowed: it is the more accurate value."""
     if given == declared:
         return True
-    return policy in WIDER_FLOAT_POLICIES and given.kind == declared.kind == "f" and given.itemsize > declared.itemsize
+    return policy.wider_float and given.kind == declared.kind == "f" and given.itemsize > declared.itemsize
 
 
 def _reference_failure(ref_file: str, failures: list[tuple[str, BaseException]], tests: int) -> Finding:
@@ -183,6 +186,37 @@ def _check_statements(problem: Problem, folder: Path) -> list[Finding]:
     return findings
 
 
+def _judge_imports(node: ast.AST) -> list[str]:
+    """The modules of the judge other than REFERENCE_API that an import statement names; a relative
+    import is one too (reference.py is loaded on its own, in no package of the judge)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == "judge" and a.name != REFERENCE_API]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    module = node.module or ""
+    if node.level:
+        return [f"{'.' * node.level}{module} (a relative import)"]
+    if module == REFERENCE_API or module.split(".")[0] != "judge":
+        return []
+    if REFERENCE_API.startswith(module + "."):   # `from judge.problems import api`: modules of a package
+        return [f"{module}.{a.name}" for a in node.names if f"{module}.{a.name}" != REFERENCE_API]
+    return [module]
+
+
+def _check_reference_imports(problem: Problem) -> list[Finding]:
+    """reference.py imports nothing of the judge but REFERENCE_API (NumPy, CuPy and the standard
+    library as it likes)."""
+    path = problem.folder / "reference.py"
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"), str(path))
+    except (OSError, SyntaxError, ValueError):
+        return []   # missing or not Python: loading it reports that
+    imports = sorted((n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))), key=lambda n: n.lineno)
+    allowed = f"reference.py may import from the judge only {REFERENCE_API} ({', '.join(api.__all__)})"
+    return [Finding(str(path), f"line {node.lineno}", f"imports {name}: {allowed}")
+            for node in imports for name in _judge_imports(node)]
+
+
 def _check_reference(problem: Problem) -> list[Finding]:
     """The reference must run on every CPU-size test and give outputs of the declared shape and dtype."""
     ref_file = str(problem.folder / "reference.py")
@@ -209,7 +243,7 @@ def _check_reference(problem: Problem) -> list[Finding]:
                 findings.append(Finding(ref_file, f"test {case.name}",
                                         f"reference() gave {np.shape(value)} for {p.name!r}, expected ({n},)"))
             dtype = np.asarray(value).dtype
-            if not _dtype_fits(dtype, p.np_dtype, problem.tolerance.policy) and p.name not in wrong_types:
+            if not _dtype_fits(dtype, p.np_dtype, problem.tolerance.rule) and p.name not in wrong_types:
                 wrong_types.add(p.name)
                 findings.append(Finding(ref_file, f"test {case.name}",
                                         f"reference() gave {dtype} for {p.name!r}; problem.toml declares {p.dtype} "
@@ -217,8 +251,9 @@ def _check_reference(problem: Problem) -> list[Finding]:
                                         f"{p.c_type} cannot hold another type's values)"))
     if failures:
         findings.insert(0, _reference_failure(ref_file, failures, len(cases)))
-    if problem.tolerance.policy == "custom" and not callable(getattr(reference, "check", None)):
-        findings.append(Finding(ref_file, "check", "tolerance policy 'custom' needs a function check(got, expected, **args)"))
+    if problem.tolerance.rule.needs_check and not callable(getattr(reference, "check", None)):
+        findings.append(Finding(ref_file, "check", f"tolerance policy {problem.tolerance.policy!r} needs a function "
+                                                   "check(got, expected, **args)"))
     return findings
 
 
@@ -249,7 +284,7 @@ def validate_folder(folder: Path, judge: JudgeFn | None = None, jobs: int = 1, r
     report.problem = problem
     report.todos = _todos(folder)
     report.findings += (_check_files(problem, folder) + _check_statements(problem, folder) + _check_benchmark(problem)
-                        + _check_reference(problem))
+                        + _check_reference_imports(problem) + _check_reference(problem))
     if judge is not None and not report.findings:
         report.runs, starter = judge_solutions(problem, folder, judge, jobs, races_observed, seeds)
         report.findings += starter

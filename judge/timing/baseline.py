@@ -1,13 +1,13 @@
 """The problem's baseline, timed by the oracle on input sets of its own, like the solution."""
 from __future__ import annotations
 
-from judge.problems.tolerances import check_output
 from judge.timing.stats import Stats, run_samples
 
 
 def time_baseline(memory, timer, problem, reference, kept: list[tuple]) -> Stats:
     """`kept`: (TestData, expected) of each input set. The outputs are reset before every sample,
-    outside the timed region; the baseline's first answer is checked against the reference."""
+    outside the timed region; the baseline's first answer is checked against the reference as the
+    problem's tolerance policy checks a baseline."""
     cp = memory.cp
     sets = [{**{p.name: cp.asarray(data.arrays[p.name]) for p in problem.params if p.is_pointer}, **data.scalars}
             for data, _ in kept]
@@ -20,12 +20,9 @@ def time_baseline(memory, timer, problem, reference, kept: list[tuple]) -> Stats
     with timer.stream:
         reference.baseline(**sets[0])
     timer.stream.synchronize()
-    if problem.tolerance.policy != "custom":
-        for p in problem.params:
-            if p.is_output:
-                report = check_output(problem.tolerance, p.name, sets[0][p.name].get(), kept[0][1][p.name])
-                if not report.ok:
-                    raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
+    report = problem.tolerance.rule.check_baseline(problem, sets[0], kept[0][1])
+    if report is not None:
+        raise ValueError(f"the problem's baseline is wrong on its own benchmark: {report.first}")
     state = {"next": 0}
 
     def sample(batch: int, warmup: bool) -> float:

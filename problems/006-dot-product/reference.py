@@ -1,8 +1,7 @@
 """Dot product: result[0] = A[0]*B[0] + ... + A[N-1]*B[N-1], checked against a float64 sum."""
 import numpy as np
 
-from judge.problems.api import SumBound
-from judge.problems.distributions import generate
+from judge.problems.api import SumBound, generate
 
 _CHUNK = 1 << 22
 

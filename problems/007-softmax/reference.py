@@ -2,8 +2,7 @@
 m = max(input). The reference works in float64; check() applies the tolerance of the statement."""
 import numpy as np
 
-from judge.problems.tolerances import CheckReport
-from judge.result import Mismatch
+from judge.problems.api import CheckReport, Mismatch
 
 U = 2.0 ** -24           # float32 unit roundoff
 EXP_REL = 2.0 ** -14     # rounding of x - m (|x - m| < 200) and of a fast exp: a few 1e-5 at most

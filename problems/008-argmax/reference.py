@@ -1,7 +1,7 @@
 """Argmax: index[0] = the smallest i with input[i] == max(input)."""
 import numpy as np
 
-from judge.problems.distributions import generate
+from judge.problems.api import generate
 
 
 def whole_values(rng, distribution, *, N, **_):

@@ -2,7 +2,7 @@
 front of out; the rest of out stays 0 (the judge zero-fills it)."""
 import numpy as np
 
-from judge.problems.distributions import generate
+from judge.problems.api import generate
 
 LOW, HIGH = -100.0, 100.0
 

@@ -2,9 +2,7 @@
 output[0 .. count-1], and count[0] = how many there are. output past count is not checked."""
 import numpy as np
 
-from judge.problems.distributions import generate
-from judge.problems.tolerances import CheckReport
-from judge.result import Mismatch
+from judge.problems.api import CheckReport, Mismatch, generate
 
 LOW, HIGH = -100.0, 100.0
 

@@ -1,7 +1,7 @@
 """Gather: output[i] = values[indices[i]] for 0 <= i < M, every index in [0, N)."""
 import numpy as np
 
-from judge.problems.distributions import generate
+from judge.problems.api import generate
 
 
 def gather_values(rng, distribution, *, N, **_):

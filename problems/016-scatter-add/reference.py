@@ -1,8 +1,7 @@
 """Scatter-add: output[indices[i]] += values[i] for 0 <= i < N; output (M elements) starts at 0."""
 import numpy as np
 
-from judge.problems.api import SumBound
-from judge.problems.distributions import generate
+from judge.problems.api import SumBound, generate
 
 
 def scatter_values(rng, distribution, *, N, **_):

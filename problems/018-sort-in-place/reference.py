@@ -1,7 +1,7 @@
 """Sort in place: data becomes its N floats in ascending order (-0.0 and 0.0 compare equal)."""
 import numpy as np
 
-from judge.problems.distributions import generate
+from judge.problems.api import generate
 
 LOW, HIGH = -1000.0, 1000.0
 ZERO_SHARE = 0.03   # share of the values replaced by +0.0 or -0.0

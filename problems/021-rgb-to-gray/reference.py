@@ -12,8 +12,7 @@ all pixels.
 """
 import numpy as np
 
-from judge.problems.tolerances import CheckReport
-from judge.result import Mismatch
+from judge.problems.api import CheckReport, Mismatch
 
 
 def _weighted_sum_x1000(rgb, width, height):

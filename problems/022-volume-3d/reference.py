@@ -6,7 +6,7 @@ so it changes nothing. The flat index is (z*ny + y)*nx + x.
 """
 import numpy as np
 
-from judge.problems.distributions import generate
+from judge.problems.api import generate
 
 LOW, HIGH = -1000.0, 1000.0
 SLAB = 8   # z-slices per step of the reference: keeps the working set small on huge volumes
