@@ -5,6 +5,7 @@ Every planned test is in the Result: one that did not run says why.
 """
 from __future__ import annotations
 
+import math
 import os
 import secrets
 import shutil
@@ -47,6 +48,8 @@ RUNNER = "judge.runner"
 ORACLE = "judge.checking.oracle"
 EXCHANGE_FILE = "buffers"
 STAGED_ARTIFACTS = ("cubin", "observed")   # build files besides the library that the runner opens
+AHEAD_TESTS = 8                # tests whose data the oracle may be making at once, ahead of their use
+AHEAD_ELEMENTS = 1 << 26       # and their size together, unless one test alone is larger
 
 EventHook = Callable[[Progress], None]
 
@@ -268,7 +271,7 @@ class Run:
 
     def judge(self, source: str | bytes, *, filename: str, arch: str | None) -> Result:
         self.on_event(BuildStarted(backend=self.backend))
-        self._ask_ahead(0)   # the oracle makes the first test's data while the submission builds
+        self._ask_ahead(0)   # the oracle makes the first tests' data while the submission builds
         building = time.monotonic()
         compile_info, library, artifacts = _build(self.problem, source, self.backend, filename, arch)
         self.clock.add("build", time.monotonic() - building)
@@ -382,7 +385,7 @@ class Run:
         """Judge the planned tests in order, appending each result; whether every one ran."""
         rerun = _rerun_choice(self.cases)
         for i, case in enumerate(self.cases):
-            self._ask_ahead(i + 1)   # the oracle makes the next test's data while this one runs
+            self._ask_ahead(i + 1)   # the oracle makes the next tests' data while this one runs
             self.on_event(TestStarted(index=i, name=case.name))
             since = self.runner_child.output_size()
             try:
@@ -451,9 +454,13 @@ class Run:
             data.close()
 
     def _ask_ahead(self, i: int) -> None:
-        """Ask for the data of test `i` (if there is one) unless asked already."""
-        if len(self.asked) == i < len(self.cases):
-            case = self.cases[i]
+        """Ask for the data of test `i` and of the tests after it, up to AHEAD_TESTS of them and while what is
+        asked from `i` on stays within AHEAD_ELEMENTS (but test `i`'s always), unless asked already: the
+        oracle makes them at once on its threads."""
+        while len(self.asked) < min(i + AHEAD_TESTS, len(self.cases)):
+            if len(self.asked) > i and sum(map(_elements, self.cases[i:len(self.asked) + 1])) > AHEAD_ELEMENTS:
+                return
+            case = self.cases[len(self.asked)]
             self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
@@ -479,6 +486,11 @@ class Run:
         for case in self.cases:
             if case.name not in done:
                 tests.append(_test_result(case, Verdict.NR, why))
+
+
+def _elements(case: TestCase) -> int:
+    """A test's size as the product of its size's integers: its element count, or more (never less)."""
+    return math.prod(v for v in case.size.values() if isinstance(v, int)) if case.size else 1
 
 
 def _oracle_short_read(exc: X.ShortRead, runner_fd: int) -> None:

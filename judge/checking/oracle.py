@@ -12,7 +12,10 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import threading
 import traceback
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -69,7 +72,7 @@ class Oracle:
         self.kept: dict[int, tuple[TestData | None, dict]] = {}
         self.device = None
 
-    def make(self, cmd: MakeData) -> None:
+    def make(self, cmd: MakeData) -> DataMade:
         data = make_test_data(self.problem, self.reference, cmd.size, cmd.distribution, case_rng(cmd.rng_seed, cmd.test))
         expected = expected_outputs(self.problem, self.reference, data)
         out = DataFile(Path(self.job.exchange) / f"data-{cmd.request}.bin")
@@ -81,8 +84,8 @@ class Oracle:
         keep_data = cmd.keep or self.problem.tolerance.rule.keeps_inputs
         self.kept[cmd.request] = (data if keep_data else None, expected)
         inputs = {p.name: data.arrays[p.name] for p in self.problem.params if p.is_pointer and p.role.value != "out"}
-        self.emit(DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,
-                           shown=shown_inputs(inputs, data.scalars)))
+        return DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,
+                        shown=shown_inputs(inputs, data.scalars))
 
     def check(self, cmd: Check) -> None:
         data, expected = self.kept[cmd.request]
@@ -125,32 +128,95 @@ class Oracle:
                                 iqr_us=stats.iqr_us, noisy=stats.noisy))
 
 
+class DataMaker:
+    """Makes the data of consecutive MakeData commands on worker threads, several at once (NumPy lets go
+    of the GIL in its generators, sorts and scans), and sends each DataMade as soon as it and every
+    request asked before it are made: in the order asked, as the judge side takes them."""
+
+    def __init__(self, oracle: Oracle, emit, workers: int):
+        self.oracle, self.emit = oracle, emit
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="make")
+        self.pending: deque[Future] = deque()
+        self.lock = threading.Lock()
+        self.failure: BaseException | None = None
+
+    def submit(self, cmd: MakeData) -> None:
+        future = self.pool.submit(self.oracle.make, cmd)
+        with self.lock:
+            self.pending.append(future)
+        future.add_done_callback(lambda _: self._send_made())
+
+    def _send_made(self) -> None:
+        with self.lock:
+            while self.pending and self.pending[0].done() and self.failure is None:
+                future = self.pending.popleft()
+                self.failure = future.exception()
+                self.emit(future.result() if self.failure is None else failed(self.failure))
+
+    def finish(self) -> None:
+        """Wait until every request asked so far is made and sent."""
+        for future in list(self.pending):
+            future.exception()
+        self._send_made()
+
+    def stop(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def failed(exc: BaseException) -> OracleFailed:
+    """reference.py or the oracle failed: the problem's fault or the judge's."""
+    trace = "".join(traceback.format_exception(exc))
+    return OracleFailed(message=f"{type(exc).__name__}: {exc}"[:4000], trace=trace[-8000:])
+
+
+def make_workers() -> int:
+    """Threads making data at once: the machine's cores, at most 4 (each holds a test's arrays)."""
+    return max(1, min(4, len(os.sched_getaffinity(0))))
+
+
 def main() -> int:
     ends = child_ends()
-    emit, commands = ends.emit, ends.commands
+    lock = threading.Lock()
+
+    def emit(message) -> None:   # from the command loop and the makers' threads
+        with lock:
+            ends.emit(message)
+
+    commands, maker = ends.commands, None
     try:
         job = decode(ORACLE_COMMANDS, commands.readline())
         oracle = Oracle(job, emit)
+        maker = DataMaker(oracle, emit, make_workers())
         emit(OracleReady())
         for line in commands:
             cmd = decode(ORACLE_COMMANDS, line)
             if isinstance(cmd, MakeData):
-                oracle.make(cmd)
-            elif isinstance(cmd, Check):
+                maker.submit(cmd)
+                continue
+            if maker.failure is not None:
+                return 1
+            if isinstance(cmd, Check):   # the judge side takes the data made meanwhile as it comes
                 oracle.check(cmd)
             elif isinstance(cmd, Forget):
                 for request in cmd.requests:
                     oracle.kept.pop(request, None)
-            elif isinstance(cmd, MeasureCopy):
-                oracle.measure_copy()
-            elif isinstance(cmd, TimeBaseline):
-                oracle.time_baseline(cmd)
             elif isinstance(cmd, Finish):
                 break
+            else:   # whose reply alone the judge side waits for: after every DataMade it asked for
+                maker.finish()
+                if maker.failure is not None:
+                    return 1
+                if isinstance(cmd, MeasureCopy):
+                    oracle.measure_copy()
+                elif isinstance(cmd, TimeBaseline):
+                    oracle.time_baseline(cmd)
         return 0
-    except Exception as exc:   # reference.py or the oracle failed: the problem's fault or the judge's
-        emit(OracleFailed(message=f"{type(exc).__name__}: {exc}"[:4000], trace=traceback.format_exc()[-8000:]))
+    except Exception as exc:
+        emit(failed(exc))
         return 1
+    finally:
+        if maker is not None:
+            maker.stop()
 
 
 if __name__ == "__main__":
