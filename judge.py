@@ -1,7 +1,7 @@
 """`python judge.py PROBLEM SOLUTION.cu [...]` is `cudajudge judge PROBLEM SOLUTION.cu [...]`."""
 import sys
 
-from judge.cli import app
+from cudajudge.cli import app
 
 if __name__ == "__main__":
     sys.exit(app(["judge", *sys.argv[1:]]))

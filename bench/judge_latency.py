@@ -59,7 +59,7 @@ def run(tree: Path, problem: str, solution: str, extra: list[str], cache: str, p
 
 def main() -> None:
     console = Console()
-    if not all(Path(cache_from_source(str(tree / "judge" / "cli.py"))).exists() for tree in TREES):
+    if not all(Path(cache_from_source(str(tree / "cudajudge" / "cli.py"))).exists() for tree in TREES):
         console.print("note: the judge's modules have no compiled bytecode (PYTHONDONTWRITEBYTECODE?): every "
                       "command below compiles them again, which an installed judge does not")
     table = Table("checkout", "solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",

@@ -62,15 +62,15 @@ def run_once(admin_url: str, workers: int, submissions: int, scratch: Path) -> d
     data = scratch / f"data-{workers}"
     procs: list[subprocess.Popen] = []
     try:
-        token = subprocess.run([sys.executable, "-m", "judge", "admin", "create-user", "benchadmin", "--role", "admin",
+        token = subprocess.run([sys.executable, "-m", "cudajudge", "admin", "create-user", "benchadmin", "--role", "admin",
                                 "--password", "bench-password", "--print-token", "--data-dir", str(data)],
                                env=env, cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()[-1]
         port = free_port()
-        procs.append(subprocess.Popen([sys.executable, "-m", "judge", "serve", "--port", str(port), "--data-dir",
+        procs.append(subprocess.Popen([sys.executable, "-m", "cudajudge", "serve", "--port", str(port), "--data-dir",
                                        str(data), "--dispatch", "queue", "--backend", "cpu"], env=env, cwd=ROOT,
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
         for i in range(workers):
-            procs.append(subprocess.Popen([sys.executable, "-m", "judge", "worker", "--backend", "cpu", "--data-dir",
+            procs.append(subprocess.Popen([sys.executable, "-m", "cudajudge", "worker", "--backend", "cpu", "--data-dir",
                                            str(scratch / f"worker-{workers}-{i}"), "--log-level", "warning"], env=env,
                                           cwd=ROOT, start_new_session=True))
         client = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers={"Authorization": f"Bearer {token}"},

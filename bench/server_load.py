@@ -117,11 +117,11 @@ def main() -> int:
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "CUDAJUDGE_RATE_AUTH": f"{4 * args.clients},{4 * args.clients}"}
     common = ["--data-dir", str(data)] + (["--database-url", args.database_url] if args.database_url else [])
-    admin = subprocess.run([sys.executable, "-m", "judge", "admin", "create-user", "loadadmin", "--role", "admin",
+    admin = subprocess.run([sys.executable, "-m", "cudajudge", "admin", "create-user", "loadadmin", "--role", "admin",
                             "--password", PASSWORD, "--print-token", *common], cwd=ROOT, env=env,
                            capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
     log = open(data / "server.log", "wb")
-    server = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--host", "127.0.0.1", "--port", str(port),
+    server = subprocess.Popen([sys.executable, "-m", "cudajudge", "serve", "--host", "127.0.0.1", "--port", str(port),
                                "--backend", "cpu", "--workers", str(args.workers), *common],
                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:

@@ -43,7 +43,7 @@ def serve(tree: Path, data: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "CUDAJUDGE_DATA_DIR": str(data), "CUDAJUDGE_BACKEND": "cpu", "PYTHONPATH": str(tree)}
     env.pop("CUDAJUDGE_DATABASE_URL", None)
-    process = subprocess.Popen([sys.executable, "-c", "from judge.cli import main; main()", "serve", "--port", str(port),
+    process = subprocess.Popen([sys.executable, "-c", "from cudajudge.cli import main; main()", "serve", "--port", str(port),
                                 "--backend", "cpu"], cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90

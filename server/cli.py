@@ -1,4 +1,4 @@
-"""What `cudajudge serve` and `cudajudge admin create-user` do (judge/cli.py declares the options)."""
+"""What `cudajudge serve` and `cudajudge admin create-user` do (cudajudge/cli.py declares the options)."""
 from __future__ import annotations
 
 import logging

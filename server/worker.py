@@ -214,8 +214,7 @@ def _supervise(options: WorkerOptions, devices: list[Gpu]) -> int:
     env = {**os.environ, "CUDAJUDGE_DATABASE_URL": options.database_url}
 
     def start(device: Gpu) -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, "-m", "judge", "worker", "--backend", "gpu", "--gpus", str(device.index),
-                                 "--data-dir", str(options.data_dir)], env=env)
+        return subprocess.Popen([sys.executable, "-m", "server.worker", str(device.index), str(options.data_dir)], env=env)
 
     children = {device.index: start(device) for device in devices}
     stopping = False
@@ -242,6 +241,14 @@ def _supervise(options: WorkerOptions, devices: list[Gpu]) -> int:
         time.sleep(0.5)
 
 
+def configure_logging(level: str) -> None:
+    """The worker's log on stderr at `level` (debug, info, warning or error); procrastinate's own lines from
+    warnings on, or all of them at debug."""
+    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("procrastinate").setLevel(logging.DEBUG if level == "debug" else logging.WARNING)
+
+
 def run(options: WorkerOptions) -> int:
     """Run the judging process(es) of this host until SIGTERM; raises ValueError for a wrong setup."""
     from judge.submission import resolve_backend
@@ -265,3 +272,21 @@ def run(options: WorkerOptions) -> int:
     _pin(devices[0])
     asyncio.run(JudgingProcess(options, "gpu", devices[0]).run())
     return 0
+
+
+def _gpu_process(argv: list[str]) -> int:
+    """`python -m server.worker GPU DATA_DIR`: the judging process of one GPU, as _supervise starts it (the
+    database URL and the CUDAJUDGE_* settings come through the environment)."""
+    gpu, data_dir = argv
+    configure_logging("info")
+    options = WorkerOptions.from_env(database_url=os.environ["CUDAJUDGE_DATABASE_URL"], backend="gpu",
+                                     gpus=(int(gpu),), data_dir=Path(data_dir))
+    try:
+        return run(options)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(_gpu_process(sys.argv[1:]))

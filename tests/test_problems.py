@@ -14,7 +14,7 @@ FIRST_SIX = {1, 2, 3, 4, 5, 83}
 
 
 def cli(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "judge", *args], cwd=ROOT, capture_output=True, text=True, **kw)
+    return subprocess.run([sys.executable, "-m", "cudajudge", *args], cwd=ROOT, capture_output=True, text=True, **kw)
 
 
 def test_names_resolve_to_problem_83():

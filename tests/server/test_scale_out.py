@@ -105,7 +105,7 @@ class Workers:
         for _ in range(n):
             i = len(self.procs)
             log = open(self.root / f"worker{i}.log", "wb")
-            proc = subprocess.Popen([sys.executable, "-m", "judge", "worker", "--database-url", self.database_url,
+            proc = subprocess.Popen([sys.executable, "-m", "cudajudge", "worker", "--database-url", self.database_url,
                                      "--backend", "cpu", "--concurrency", str(concurrency),
                                      "--data-dir", str(self.root / f"worker{i}")],
                                     env={**os.environ, **WORKER_ENV, **env}, stdout=log, stderr=subprocess.STDOUT,

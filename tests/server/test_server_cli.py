@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 from rich.console import Console
 from typer.testing import CliRunner
 
-from judge.cli import app, console as cli_console
+from cudajudge.cli import app, console as cli_console
 from judge.report import render
 from judge.result import Result
 from server.db import Database, include_name

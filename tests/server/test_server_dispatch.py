@@ -183,7 +183,7 @@ def test_restart_with_queued_work(make_api, tmp_path, database_url, catalog):
 
 def _serve(data_dir: Path, database_url: str, catalog: Path, port: int, log) -> subprocess.Popen:
     env = {**os.environ, "CUDAJUDGE_PROBLEMS": str(catalog), "CUDAJUDGE_LEASE_S": "2", "CUDAJUDGE_POLL_S": "0.2"}
-    return subprocess.Popen([sys.executable, "-m", "judge", "serve", "--host", "127.0.0.1", "--port", str(port),
+    return subprocess.Popen([sys.executable, "-m", "cudajudge", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--data-dir", str(data_dir), "--database-url", database_url, "--backend", "cpu"],
                             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, cwd=str(REPO))
 

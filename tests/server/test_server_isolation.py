@@ -86,10 +86,10 @@ def test_validation_refused_without_bubblewrap(hostile, monkeypatch):
 # --- serve and worker refuse to start -------------------------------------------------------------------
 
 def _start(args: list[str], **env) -> tuple[int, str]:
-    """Run `python -m judge ARGS` (by the interpreter's full path, so PATH may lack everything else)."""
+    """Run `python -m cudajudge ARGS` (by the interpreter's full path, so PATH may lack everything else)."""
     full = {**os.environ, "COLUMNS": "300", **env}
     try:
-        out = subprocess.run([sys.executable, "-m", "judge", *args], cwd=REPO, env=full, capture_output=True,
+        out = subprocess.run([sys.executable, "-m", "cudajudge", *args], cwd=REPO, env=full, capture_output=True,
                              text=True, timeout=120)
     except subprocess.TimeoutExpired as exc:
         raise AssertionError(f"{args[0]} started instead of refusing") from exc

@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 # test run leaves the checkout as it found it.
 SCREENSHOTS = Path(os.environ.get("CUDAJUDGE_SCREENSHOTS", Path(tempfile.gettempdir()) / "cudajudge-screenshots"))
 PASSWORD = "correct horse battery"
-CLI = [sys.executable, "-c", "from judge.cli import main; main()"]
+CLI = [sys.executable, "-c", "from cudajudge.cli import main; main()"]
 
 
 

@@ -276,8 +276,8 @@ def _judge_remote(server: str, token: Optional[str], problem: str, solution: Pat
                   tests: Optional[list[str]], backend: str, seed: Optional[int], no_timing: bool,
                   arch: Optional[str], gpu: Optional[str], quiet: bool) -> int:
     """`judge --server`: submit, follow the events, print the Result as a local judge does."""
+    from cudajudge.remote import RemoteError, RemoteJudge
     from judge.report import render
-    from server.remote import RemoteError, RemoteJudge
 
     chosen = {"--seed": seed is not None, "--arch": arch is not None, "--backend": backend != "auto",
               "--no-timing": no_timing, "--tests": tests not in (None, ["sample"])}
@@ -358,9 +358,7 @@ def worker_command(
     log_level: str = typer.Option("info", help="debug, info, warning or error."),
 ) -> None:
     """Judge submissions from the job queue of a server run with --dispatch queue (scale-out)."""
-    import logging
-
-    from server.worker import WorkerOptions, run
+    from server.worker import WorkerOptions, configure_logging, run
 
     if not database_url:
         errors.print("--database-url (or CUDAJUDGE_DATABASE_URL) is required: the server's PostgreSQL database")
@@ -370,9 +368,7 @@ def worker_command(
     except ValueError:
         errors.print(f"--gpus {gpus!r}: give GPU numbers separated by commas, e.g. 0,1")
         raise typer.Exit(2)
-    logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("procrastinate").setLevel(logging.DEBUG if log_level == "debug" else logging.WARNING)
+    configure_logging(log_level)
     try:
         options = WorkerOptions.from_env(database_url=database_url, backend=backend, gpus=indexes,
                                          concurrency=concurrency, data_dir=data_dir)

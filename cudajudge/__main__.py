@@ -1,0 +1,4 @@
+"""`python -m cudajudge ARGS` is `cudajudge ARGS`."""
+from cudajudge.cli import main
+
+main()

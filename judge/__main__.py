@@ -1,3 +1,0 @@
-from judge.cli import main
-
-main()
