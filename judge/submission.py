@@ -120,7 +120,7 @@ def _build(problem: Problem, source: str | bytes, backend: str, filename: str, a
 
 
 def _kernel_cache(account: str) -> Path:
-    from judge.build.cache import cache_root
+    from judge.cache_paths import cache_root
 
     return account_folder(cache_root() / KERNEL_CACHE_FOLDER, account)
 
@@ -203,7 +203,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
 
 def folders_hidden(problem: Problem, hidden: tuple[Path, ...] = ()) -> list[Path]:
     """What the children must not see: the catalog, the build cache (others' sources) and `hidden`."""
-    from judge.build.cache import cache_root
+    from judge.cache_paths import cache_root
 
     return [problem.folder.parent, cache_root(), *hidden]
 
@@ -211,7 +211,7 @@ def folders_hidden(problem: Problem, hidden: tuple[Path, ...] = ()) -> list[Path
 def _standby_pair(launch: dict) -> tuple[Child, Child] | None:
     """The waiting runner and oracle of the standby host for this launch, if they are free and isolated
     as children started here would be; a host is started for the next call when none runs."""
-    from judge.build.cache import cache_root
+    from judge.cache_paths import cache_root
 
     config = standby.launch_config(RUNNER, ORACLE, **launch)
     folder = standby.host_folder(cache_root() / STANDBY_FOLDER, config)   # hashes the judge's code: once

@@ -7,7 +7,7 @@ import subprocess
 import time
 
 RELEASE_TIMEOUT_S = 10.0
-POLL_S = 0.2
+RELEASE_POLL_S = 0.2
 
 
 def descendants(pid: int) -> set[int]:
@@ -53,5 +53,5 @@ def wait_released(pids: set[int], timeout_s: float = RELEASE_TIMEOUT_S) -> bool:
         holding = gpu_pids()
         if not alive and (holding is None or not (holding & pids)):
             return True
-        time.sleep(POLL_S)
+        time.sleep(RELEASE_POLL_S)
     return False

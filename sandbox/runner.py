@@ -53,9 +53,7 @@ class ChildEnded(Exception):
 class ChildOutcome:
     """How the child ended."""
     returncode: int | None = None
-    killed_for: str | None = None          # a ChildEnded reason when the judge side ended it
     output: str = ""                       # the tail of its stdout/stderr
-    output_bytes: int = 0
     signal_name: str | None = None
     gpu_released: bool | None = None       # after a kill on the GPU: did its context go away in time?
 
@@ -107,7 +105,6 @@ class Child:
             raise
         finally:
             os.close(write_fd)
-        self._proc, self._output_file = proc, output
 
         def reap(timeout: float) -> int | None:
             try:
@@ -164,7 +161,6 @@ class Child:
 
     def end(self, reason: str) -> None:
         """Kill the child's process group for `reason` and raise ChildEnded."""
-        self.outcome.killed_for = reason
         doomed = gpu_health.descendants(self.started.pid)
         kill_group(self.started.pid)
         if self.gpu:
@@ -187,16 +183,16 @@ class Child:
                 self.outcome.signal_name = signal.Signals(number).name
             except ValueError:
                 self.outcome.signal_name = f"signal {number}"
-        self.outcome.output_bytes, self.outcome.output = self.written()
+        self.outcome.output = self.output_tail()
         if self.kernel_cache is not None:
             kernel_cache.tidy(self.kernel_cache)
         return self.outcome
 
-    def written(self) -> tuple[int, str]:
-        """How many bytes the child wrote to stdout and stderr, and the tail of it."""
+    def output_tail(self) -> str:
+        """The tail of what the child wrote to stdout and stderr."""
         size = self.output_size()
         start = max(0, size - 4000)
-        return size, os.pread(self.started.output, size - start, start).decode("utf-8", "replace")
+        return os.pread(self.started.output, size - start, start).decode("utf-8", "replace")
 
     def read_output(self, start: int, count: int) -> bytes:
         """Up to `count` bytes of what the child wrote to stdout and stderr, from byte `start` on."""

@@ -22,7 +22,6 @@ a judge starts its own runner.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import shutil
@@ -34,13 +33,14 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from judge.digest import digest
 from sandbox.gpus import Gpu
 from sandbox.runner import ORACLE_FILE_BYTES, Child, Started, child_environment, isolation_of, repository_root, run_child
 
 DEFAULT_IDLE_S = 600.0         # a host's CUDA context holds GPU memory: give it back after ten quiet minutes
 HELLO_TIMEOUT_S = 5.0          # a host that does not answer this fast is stuck: judge without it
 REQUEST_TIMEOUT_S = 1800.0     # the judge builds between adopting a runner and taking it
-POLL_S = 2.0                   # how often an idle host looks whether its folder still exists
+FOLDER_POLL_S = 2.0            # how often an idle host looks whether its folder still exists
 REAP_POLL_S = 0.05
 SOCKET_PATH_MAX = 100          # sun_path holds 108 bytes
 
@@ -69,17 +69,17 @@ def launch_config(module: str, oracle: str, *, gpu: bool, hidden: list[Path], de
 
 def _code_fingerprint() -> str:
     """Changes whenever a module a host or its children run changes, so no host serves stale code."""
-    digest = hashlib.sha256(sys.executable.encode())
     root = repository_root()
+    stamps = []
     for package in ("judge", "sandbox"):
         for path in sorted((root / package).rglob("*.py")):
             stat = path.stat()
-            digest.update(f"{path}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
-    return digest.hexdigest()
+            stamps.append(f"{path}:{stat.st_mtime_ns}:{stat.st_size}")
+    return digest(sys.executable, *stamps)
 
 
 def host_folder(root: Path, config: dict) -> Path:
-    key = hashlib.sha256((json.dumps(config, sort_keys=True) + _code_fingerprint()).encode()).hexdigest()[:16]
+    key = digest(json.dumps(config, sort_keys=True), _code_fingerprint(), hex_digits=16)
     return root / key
 
 
@@ -121,7 +121,7 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
     listener.bind(str(path))
     os.chmod(path, 0o600)
     listener.listen(8)
-    listener.settimeout(POLL_S)
+    listener.settimeout(FOLDER_POLL_S)
     (folder / "host.pid").write_text(str(os.getpid()))
     spawned = 0
 

@@ -6,7 +6,6 @@ Never the reference, the solutions, or any generated data.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from judge.digest import digest
 from judge.problems.loader import ProblemError, parse_problem, problem_folders
 from judge.problems.model import Problem
 from judge.problems.plan import test_cases
@@ -61,10 +61,7 @@ def judge_files(folder: Path) -> dict[str, str]:
 
 
 def files_digest(files: dict[str, str]) -> str:
-    digest = hashlib.sha256()
-    for name in sorted(files):
-        digest.update(f"{name}\0{len(files[name])}\0{files[name]}".encode())
-    return digest.hexdigest()
+    return digest(*(part for name in sorted(files) for part in (name, files[name])))
 
 
 def row_values(problem: Problem, folder: Path, origin: str) -> dict:

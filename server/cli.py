@@ -35,32 +35,25 @@ def serve(host: str, port: int, data_dir: Path | None, database_url: str | None,
 def create_user(username: str, password: str, role: str, data_dir: Path | None, database_url: str | None,
                 print_token: bool) -> str:
     """Create an account (migrating the database first); returns what to print. Raises ValueError."""
-    from sqlalchemy import func, select
-
     from server.db import Database
-    from server.models import User, utcnow
-    from server.security import USERNAME, Passwords, issue
+    from server.schemas import MAX_PASSWORD, MIN_PASSWORD
+    from server.security import USERNAME, Passwords, create_account, issue
 
     if not USERNAME.match(username):
         raise ValueError("a username is 3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit")
-    if not 8 <= len(password) <= 256:
-        raise ValueError("a password has 8 to 256 characters")
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ValueError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
     settings = Settings.from_env(data_dir=data_dir, database_url=database_url)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     db = Database(settings.url)
     try:
         db.migrate()
-        hashed = Passwords(settings).hash(password)
-        with db.write() as s:
-            if s.scalar(select(User.id).where(func.lower(User.username) == username.lower())) is not None:
-                raise ValueError(f"the username {username!r} is taken")
-            user = User(username=username, password_hash=hashed, role=role, disabled=False, created_at=utcnow())
-            s.add(user)
-            s.flush()
-            line = f"created {role} {username!r} (id {user.id})"
-            if print_token:
+        user = create_account(db, Passwords(settings), username, password, role)
+        line = f"created {role} {username!r} (id {user.id})"
+        if print_token:
+            with db.write() as s:
                 token, _ = issue(s, user, "token", settings.token_days, name="create-user")
-                line += f"\n{token}"
+            line += f"\n{token}"
         return line
     finally:
         db.dispose()

@@ -10,10 +10,6 @@ from datetime import UTC, datetime
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-ROLES = ("student", "instructor", "admin")
-STATUSES = ("queued", "judging", "done")
-MODES = ("run", "submit")
-
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)

@@ -13,6 +13,7 @@ Mode = Literal["run", "submit"]
 Status = Literal["queued", "judging", "done"]
 
 USERNAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{2,31}$"
+MIN_PASSWORD, MAX_PASSWORD = 8, 256     # characters
 FILENAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}\.cu$"
 GPU_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$"
 
@@ -38,13 +39,13 @@ class Error(BaseModel):
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
     username: str = Field(pattern=USERNAME_PATTERN, description="3 to 32 letters, digits, '.', '_' or '-'")
-    password: Text = Field(min_length=8, max_length=256)
+    password: Text = Field(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)
 
 
 class LoginIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     username: Text = Field(min_length=1, max_length=64)
-    password: Text = Field(min_length=1, max_length=256)
+    password: Text = Field(min_length=1, max_length=MAX_PASSWORD)
 
 
 class UserOut(BaseModel):
@@ -88,8 +89,8 @@ class TokenCreated(TokenOut):
 
 class PasswordChange(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    current_password: Text = Field(min_length=1, max_length=256)
-    new_password: Text = Field(min_length=8, max_length=256)
+    current_password: Text = Field(min_length=1, max_length=MAX_PASSWORD)
+    new_password: Text = Field(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)
 
 
 class PasswordChanged(BaseModel):

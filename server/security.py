@@ -1,4 +1,4 @@
-"""Passwords (argon2id), bearer tokens and browser sessions with CSRF tokens."""
+"""Accounts: their creation, passwords (argon2id), bearer tokens and browser sessions with CSRF tokens."""
 from __future__ import annotations
 
 import hashlib
@@ -9,18 +9,20 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from server.config import Settings
+from server.db import Database
 from server.models import Credential, User, utcnow
+from server.schemas import USERNAME_PATTERN
 
 SESSION_COOKIE = "cudajudge_session"
 CSRF_COOKIE = "cudajudge_csrf"
 CSRF_HEADER = "X-CSRF-Token"
 TOKEN_PREFIX = "cj_"
-USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
-MIN_PASSWORD, MAX_PASSWORD = 8, 256
+USERNAME = re.compile(USERNAME_PATTERN)
 
 
 class Passwords:
@@ -40,7 +42,24 @@ class Passwords:
             return False
 
 
-def digest(secret: str) -> str:
+def create_account(db: Database, passwords: Passwords, username: str, password: str, role: str = "student") -> User:
+    """A new account, committed. Raises ValueError when the name is taken (case-insensitively)."""
+    hashed = passwords.hash(password)
+    try:
+        with db.write() as s:
+            if s.scalar(select(User.id).where(func.lower(User.username) == username.lower())) is not None:
+                raise ValueError(f"the username {username!r} is taken")
+            user = User(username=username, password_hash=hashed, role=role, disabled=False, created_at=utcnow())
+            s.add(user)
+            s.flush()
+            return user
+    except IntegrityError:
+        raise ValueError(f"the username {username!r} is taken") from None
+
+
+def secret_hash(secret: str) -> str:
+    """What a credential row keeps of its secret (Credential.secret_hash): the plain SHA-256 of the secret,
+    in hex. Stored rows depend on this scheme, which is why it is not judge.digest's (a cache key's)."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
@@ -51,7 +70,7 @@ def new_secret() -> str:
 def issue(db: Session, user: User, kind: str, days: float, name: str | None = None) -> tuple[str, Credential]:
     """A new token or session for `user`; returns the secret (shown once) and its row."""
     secret = new_secret()
-    cred = Credential(user_id=user.id, kind=kind, secret_hash=digest(secret), name=name,
+    cred = Credential(user_id=user.id, kind=kind, secret_hash=secret_hash(secret), name=name,
                       csrf_token=secrets.token_urlsafe(24) if kind == "session" else None,
                       created_at=utcnow(), expires_at=utcnow() + timedelta(days=days))
     db.add(cred)
@@ -63,7 +82,7 @@ def lookup(db: Session, secret: str, kind: str) -> tuple[User, Credential] | Non
     if not secret or len(secret) > 200:
         return None
     row = db.execute(select(Credential, User).join(User, User.id == Credential.user_id)
-                     .where(Credential.secret_hash == digest(secret), Credential.kind == kind)).first()
+                     .where(Credential.secret_hash == secret_hash(secret), Credential.kind == kind)).first()
     if row is None:
         return None
     cred, user = row

@@ -20,10 +20,9 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from judge.problems.loader import PROBLEM_FILE
 from server.config import Settings
 from server.isolation import SandboxUnavailable, run_instructor_code, server_folders
-
-PROBLEM_FILE = "problem.toml"
 
 
 class UploadError(Exception):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 
 def main() -> None:
+    from judge.problems.loader import PROBLEM_FILE
     from judge.problems.validator import validate_folder
 
     folder = Path(sys.argv[1])
@@ -19,7 +20,7 @@ def main() -> None:
                     + [{"file": f.file, "key": f.key, "message": f.message} for f in report.findings])
         problem = None if report.problem is None else {"id": report.problem.id, "slug": report.problem.slug}
     except Exception as exc:   # the validator itself failed on this folder: report it as a finding
-        findings = [{"file": str(folder / "problem.toml"), "key": None, "message": f"{type(exc).__name__}: {exc}"}]
+        findings = [{"file": str(folder / PROBLEM_FILE), "key": None, "message": f"{type(exc).__name__}: {exc}"}]
         problem = None
     sys.stdout.write("\n" + json.dumps({"problem": problem, "findings": findings}) + "\n")
 

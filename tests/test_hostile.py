@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.build.cpu_build import cache_dir
+from judge.cache_paths import cpu_build_root
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 from sandbox import bubblewrap
@@ -77,7 +77,7 @@ def secret_env(monkeypatch):
 
 def other_submission_path() -> Path:
     """Another learner's build, where the build cache keeps it (one per test process: xdist workers share the cache)."""
-    return cache_dir() / "builds" / f"zz-other-submission-{os.getpid()}" / "solution.cu"
+    return cpu_build_root() / "builds" / f"zz-other-submission-{os.getpid()}" / "solution.cu"
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,6 @@ from judge.problems.model import Problem
 ERROR_BUFFER_BYTES = 4096
 # cudaError_t values after which the context is unusable (sticky errors).
 STICKY_ERRORS = {700, 701, 702, 703, 704, 709, 710, 711, 712, 713, 714, 715, 716, 717, 718, 719, 720, 999}
-MEMORY_ALLOCATION = 2
 
 
 class LaunchInfo(ctypes.Structure):

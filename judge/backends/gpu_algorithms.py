@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-SOURCE = Path(__file__).resolve().parents[1] / "runtime" / "gpu" / "device_algorithms.cu"
+ALGORITHMS_SOURCE = Path(__file__).resolve().parents[1] / "runtime" / "gpu" / "device_algorithms.cu"
 _DTYPES = {1: np.int8, 2: np.uint8, 3: np.int16, 4: np.uint16, 5: np.int32, 6: np.uint32, 7: np.int64,
            8: np.uint64, 9: np.float32, 10: np.float64}
 (REDUCE, ARG_REDUCE, SCAN, RADIX_SORT, SORT, SELECT_FLAGGED, UNIQUE, RUN_LENGTH, HISTOGRAM_EVEN,
@@ -26,7 +26,7 @@ INVALID_VALUE = 1
 _TYPE_CODES = {np.dtype(t): code for code, t in _DTYPES.items()}
 _TYPE_NAMES = {np.dtype(t): f"{np.dtype(t).kind}{8 * np.dtype(t).itemsize}" for t in _DTYPES.values()}  # i8 … f64
 _OP_NAMES = {OP_SUM: "sum", OP_MIN: "min", OP_MAX: "max"}
-THREADS = 256                    # cj_threads
+ALGORITHM_THREADS = 256          # cj_threads
 TILE_ITEMS = 2048                # cj_tile_items: what one block of a scan covers
 MOST_BLOCKS = 1024               # of a grid-stride kernel, and so of a reduction's partials
 HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE = 1, 2, 3   # cudaMemcpyKind
@@ -61,7 +61,7 @@ class DeviceAlgorithms:
         """Compile the kernels (or load them from the kernel cache) and CuPy's sort: what no call may wait for."""
         cp = self.cp
         if self._module is None:
-            self._module = cp.RawModule(code=SOURCE.read_text(), options=("--std=c++17",))
+            self._module = cp.RawModule(code=ALGORITHMS_SOURCE.read_text(), options=("--std=c++17",))
             self._module.get_function("cj_convert")   # CuPy compiles a module at its first function
             cp.argsort(cp.zeros(2, np.uint64))
 
@@ -113,12 +113,12 @@ class DeviceAlgorithms:
         kernel = self._kernels.get(name)
         if kernel is None:
             kernel = self._kernels[name] = self._module.get_function(name)
-        kernel((blocks,), (THREADS,), args)
+        kernel((blocks,), (ALGORITHM_THREADS,), args)
 
     @staticmethod
     def blocks(count: int) -> int:
         """Of a grid-stride kernel over `count` items: one at least (a reduction of none gives its identity)."""
-        return max(1, min(MOST_BLOCKS, -(-count // THREADS)))
+        return max(1, min(MOST_BLOCKS, -(-count // ALGORITHM_THREADS)))
 
     def write_result(self, call, value) -> None:
         data = np.asarray(value).astype(_DTYPES[call.result_type]).reshape(1)

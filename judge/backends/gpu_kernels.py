@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-SOURCE = r"""
+KERNELS_SOURCE = r"""
 #define EACH(i, first, n) for (unsigned long long i = (first); i < (n); i += (unsigned long long)gridDim.x * blockDim.x)
 
 struct Span { unsigned long long address, nbytes; uint4 pattern; };          // SPAN below
@@ -69,7 +69,7 @@ extern "C" __global__ void cudajudge_differs_rows(const Pair* pairs, unsigned in
 """
 SPAN = np.dtype([("address", "<u8"), ("nbytes", "<u8"), ("pattern", "<u4", (4,))])
 PAIR = np.dtype([("a", "<u8"), ("b", "<u8"), ("nbytes", "<u8"), ("flag", "<i8")])
-THREADS = 256
+KERNEL_THREADS = 256
 BLOCKS_PER_SM = 4
 
 
@@ -97,7 +97,7 @@ class RowLaunch:
 
     def __call__(self, first: int, count: int, *extra) -> None:
         if count:
-            self._kernel((self._blocks, count), (THREADS,), (self._rows, np.uint32(first), self._total, *extra))
+            self._kernel((self._blocks, count), (KERNEL_THREADS,), (self._rows, np.uint32(first), self._total, *extra))
 
 
 class GpuKernels:
@@ -105,7 +105,7 @@ class GpuKernels:
 
     def __init__(self, cp):
         self.cp = cp
-        module = cp.RawModule(code=SOURCE)
+        module = cp.RawModule(code=KERNELS_SOURCE)
         self._fill = module.get_function("cudajudge_fill")
         self._fill_rows = module.get_function("cudajudge_fill_rows")
         self._differs_rows = module.get_function("cudajudge_differs_rows")
@@ -113,14 +113,14 @@ class GpuKernels:
         self._patterns: dict[bytes, tuple] = {}   # the correctness pass resets every output with a few patterns
 
     def _blocks(self, units: int) -> int:
-        return max(1, min(self._most_blocks, -(-units // THREADS)))
+        return max(1, min(self._most_blocks, -(-units // KERNEL_THREADS)))
 
     def fill(self, address: int, nbytes: int, pattern: np.ndarray) -> None:
         """`nbytes` from `address` with `pattern` (1, 2, 4 or 8 bytes) over and over."""
         key = pattern.tobytes()
         if key not in self._patterns:
             self._patterns[key] = tuple(np.uint32(w) for w in _pattern_words(pattern))
-        self._fill((self._blocks(_units((address,), nbytes)),), (THREADS,),
+        self._fill((self._blocks(_units((address,), nbytes)),), (KERNEL_THREADS,),
                    (np.uint64(address), np.uint64(nbytes), *self._patterns[key]))
 
     def fill_rows(self, spans: list[tuple[int, int, np.ndarray]]) -> RowLaunch:

@@ -20,7 +20,7 @@ from judge.build.host import (HOST_TU_NAME, RuntimeObject, calls_device_algorith
                               start_host_compile, start_link)
 from judge.build.judge_kernels import JudgeKernel, judge_kernels
 from judge.build.process import COMPILER_TIME_S, Finished, limit_message
-from judge.build.result import BuildResult, KernelInfo
+from judge.build.result import LIBRARY_NAME, BuildResult, KernelInfo
 from judge.build.toolchain import RUNTIME_DIR, Toolchain, ToolchainError, toolchain
 from judge.problems.model import Problem
 from judge.result import CompileInfo, Diagnostic
@@ -28,7 +28,6 @@ from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log, parse_lin
 from judge.source.prepare import PreparedSource, SourceRejected, prepare
 
 COMPILE_DEADLINE_S = COMPILER_TIME_S
-LIBRARY_NAME = "solution.so"
 FUNCTOR_KERNELS_INCLUDE = b"\n#include <cudajudge_functor_kernels.cuh>\n"
 
 

@@ -2,12 +2,11 @@
 
 Key: the source, the problem's signature, the file name shown in diagnostics, the arch, NVRTC,
 g++, the judge's version, the runtime shim's sources and the build pipeline's own code.
-Folder: $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/builds. Entries appear atomically
+Folder: judge.cache_paths.cache_root(). Entries appear atomically
 (written aside, then renamed), so concurrent builds of the same source are safe.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import tempfile
@@ -16,22 +15,15 @@ from pathlib import Path
 from judge import __version__
 from judge.build.result import BuildResult
 from judge.build.toolchain import Toolchain, nvrtc_identity, pipeline_digest, runtime_digest
+from judge.cache_paths import cache_root
+from judge.digest import digest
 
 RESULT_FILE = "build.json"
 
 
-def cache_root() -> Path:
-    configured = os.environ.get("CUDAJUDGE_CACHE_DIR")
-    return Path(configured) if configured else Path.home() / ".cache" / "cudajudge" / "builds"
-
-
 def build_key(source: bytes, signature: str, filename: str, arch: str, chain: Toolchain) -> str:
-    digest = hashlib.sha256()
-    for part in (source, signature.encode(), filename.encode(), arch.encode(), nvrtc_identity(chain).encode(),
-                 chain.cxx_version.encode(), __version__.encode(), runtime_digest().encode(),
-                 pipeline_digest().encode()):
-        digest.update(len(part).to_bytes(8, "little") + part)
-    return digest.hexdigest()
+    return digest(source, signature, filename, arch, nvrtc_identity(chain), chain.cxx_version, __version__,
+                  runtime_digest(), pipeline_digest())
 
 
 class BuildCache:

@@ -12,12 +12,11 @@ result is a shared library exporting the judge's entry point into `solve` and th
 (judge/runtime/cpu/cudajudge_cpu_abi.h).
 
 Builds are cached by (source, file name, runtime sources, build pipeline, g++ version, flags)
-under $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu.
+under judge.cache_paths.cpu_build_root().
 """
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
 import re
 import shutil
@@ -31,7 +30,11 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from judge.build.process import COMPILER_TIME_S, Finished, Job, limit_message
+from judge.build.process import COMPILER_TIME_S, CompilerProcess, Finished, limit_message
+from judge.build.result import LIBRARY_NAME
+from judge.build.toolchain import RUNTIME_DIR
+from judge.cache_paths import cpu_build_root
+from judge.digest import digest
 from judge.result import CompileInfo, Diagnostic
 from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log, parse_link_log
 from judge.source.headers import HOST_STD_DIR
@@ -40,12 +43,11 @@ from judge.source.launches import rewrite_launches
 from judge.source.program import Space, analyze
 from judge.source.syntax import Edit, EditedText, c_string_literal, parse, text, walk
 
-RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime" / "cpu"
+CPU_RUNTIME_DIR = RUNTIME_DIR / "cpu"
 CXX = "g++"
 COMPILE_TIMEOUT_S = COMPILER_TIME_S
 # The runtime's own build, once per machine and compiler: about 6 s on 2 idle cores, 48 s seen under load.
 RUNTIME_BUILD_TIME_S = 600.0
-LIBRARY_NAME = "solution.so"
 
 _COMMON_FLAGS = [
     "-std=c++17", "-O2", "-fPIC", "-pthread",
@@ -67,12 +69,12 @@ _SANITIZER_OPTIONS = ("halt_on_error=0:detect_leaks=0:allow_user_segv_handler=1:
 
 # Where a submission's (and its precompiled header's) includes resolve: the runtime's headers, then
 # <cuda/std/...> as the host library.
-_INCLUDE_FLAGS = ["-I", str(RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR)]
+_INCLUDE_FLAGS = ["-I", str(CPU_RUNTIME_DIR / "include"), "-I", str(HOST_STD_DIR)]
 
-# Files whose change must not reuse builds made by their old version.
-_PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.parent / "source" / name
-                                                for name in ("launches.py", "syntax.py", "program.py", "diagnostics.py",
-                                                             "inline_ptx.py")]
+# The CPU build's own logic: a change to it must not reuse builds made by its old version.
+_CPU_PIPELINE_FILES = [Path(__file__).resolve()] + [Path(__file__).resolve().parent.parent / "source" / name
+                                                    for name in ("launches.py", "syntax.py", "program.py",
+                                                                 "diagnostics.py", "inline_ptx.py")]
 
 # The CPU runtime's built-in variables, macros that a local variable of the same name must not meet.
 _BUILTIN_VARIABLES = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
@@ -86,11 +88,6 @@ _ALIGN = re.compile(rb"__align__\s*\([^()]*\)")
 
 class CpuRuntimeBuildError(RuntimeError):
     """The runtime itself failed to build: the judge's fault, never the submission's."""
-
-
-def cache_dir() -> Path:
-    configured = os.environ.get("CUDAJUDGE_CACHE_DIR")
-    return (Path(configured) if configured else Path.home() / ".cache" / "cudajudge") / "cpu"
 
 
 def sanitizer_environment() -> dict[str, str]:
@@ -348,19 +345,9 @@ def compiler_version() -> str:
         raise CpuRuntimeBuildError(f"the C++ compiler {CXX} is not usable: {exc}") from exc
 
 
-def _digest(paths: list[Path], *extra: str) -> str:
-    h = hashlib.sha256()
-    for path in paths:
-        h.update(str(path.relative_to(path.anchor)).encode())
-        h.update(path.read_bytes())
-    for item in extra:
-        h.update(item.encode())
-    return h.hexdigest()[:24]
-
-
 def _runtime_files() -> list[Path]:
-    shared = sorted(RUNTIME_DIR.parent.glob("*.h"))   # the headers both runtimes include (min/max, nvcc's names, types)
-    return [*shared, *sorted(p for p in (*RUNTIME_DIR.rglob("*"), *HOST_STD_DIR.rglob("*")) if p.is_file())]
+    shared = sorted(RUNTIME_DIR.glob("*.h"))   # the headers both runtimes include (min/max, nvcc's names, types)
+    return [*shared, *sorted(p for p in (*CPU_RUNTIME_DIR.rglob("*"), *HOST_STD_DIR.rglob("*")) if p.is_file())]
 
 
 def _flags(asan: bool) -> list[str]:
@@ -374,8 +361,9 @@ def _submission_flags(asan: bool, observed: bool) -> list[str]:
 
 
 def _runtime_layout(asan: bool) -> _Runtime:
-    key = _digest(_runtime_files(), compiler_version(), *_flags(asan), "headers: plain, observed", *_OBSERVED_FLAGS)
-    folder = cache_dir() / f"runtime-{key}{'-asan' if asan else ''}"
+    key = digest(*_runtime_files(), compiler_version(), *_flags(asan), "headers: plain, observed", *_OBSERVED_FLAGS,
+                 hex_digits=24)
+    folder = cpu_build_root() / f"runtime-{key}{'-asan' if asan else ''}"
     return _Runtime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h", folder / "cudajudge_observed_pch.h")
 
 
@@ -408,18 +396,18 @@ def _runtime(asan: bool) -> _Runtime:
 def _build_runtime(folder: Path, runtime: _Runtime, flags: list[str], observable: bool) -> None:
     scratch = Path(tempfile.mkdtemp(prefix=f"{folder.name}.", dir=folder.parent))
     try:
-        sources = sorted((RUNTIME_DIR / "src").glob("*.cpp")) + sorted((RUNTIME_DIR / "src").glob("*.S"))
+        sources = sorted((CPU_RUNTIME_DIR / "src").glob("*.cpp")) + sorted((CPU_RUNTIME_DIR / "src").glob("*.S"))
         objects = [scratch / (s.stem + ".o") for s in sources]
         commands = [[CXX, *flags, "-c", str(s), "-o", str(o)] for s, o in zip(sources, objects)]
         headers = [(runtime.header.name, flags)] + ([(runtime.observed_header.name, flags + _OBSERVED_FLAGS)] if observable else [])
         for name, header_flags in headers:
             header = scratch / name
-            header.write_text(f'#include "{RUNTIME_DIR / "cuda_cpu.h"}"\n')
+            header.write_text(f'#include "{CPU_RUNTIME_DIR / "cuda_cpu.h"}"\n')
             commands.append([CXX, *header_flags, *_INCLUDE_FLAGS, "-x", "c++-header", str(header),
                              "-o", str(header) + ".gch"])
         ends = time.perf_counter() + RUNTIME_BUILD_TIME_S
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            results = list(pool.map(lambda c: Job(c, cwd=scratch).wait(ends), commands))
+            results = list(pool.map(lambda c: CompilerProcess(c, cwd=scratch).wait(ends), commands))
         failed = [r for r in results if r.returncode != 0]
         if failed:
             raise CpuRuntimeBuildError("the CPU runtime does not build:\n" + failed[0].stderr[-4000:])
@@ -447,8 +435,8 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", entry: str = "
     started = time.perf_counter()
     runtime = _runtime(asan)
     flags = _submission_flags(asan, observed)
-    key = _digest(_PIPELINE_FILES, source_text, entry, filename, runtime.archive.parent.name, *flags)
-    folder = cache_dir() / "builds" / key
+    key = digest(*_CPU_PIPELINE_FILES, source_text, entry, filename, runtime.archive.parent.name, *flags, hex_digits=24)
+    folder = cpu_build_root() / "builds" / key
     cached = _cached(folder, started)
     if cached is not None:
         return cached
@@ -466,10 +454,10 @@ def build_cpu(source_text: str, *, filename: str = "solution.cu", entry: str = "
         link_command = [CXX, *_flags(asan), "-shared", "solution.o", "-Wl,--whole-archive", str(runtime.archive),
                         "-Wl,--no-whole-archive", "-Wl,-Bsymbolic", "-Wl,--no-undefined", "-o", LIBRARY_NAME]
         deadline = time.perf_counter() + timeout_s
-        finished = Job(compile_command, cwd=scratch).wait(deadline)
+        finished = CompilerProcess(compile_command, cwd=scratch).wait(deadline)
         linking = finished.returncode == 0 and finished.limit is None
         if linking:
-            finished = Job(link_command, cwd=scratch).wait(deadline)
+            finished = CompilerProcess(link_command, cwd=scratch).wait(deadline)
         info = _compile_info(finished, prepared, source_text, filename, compiled_name, scratch, runtime, started, timeout_s,
                              linking)
         if finished.limit is not None:   # perhaps only a busy machine: not worth remembering
@@ -503,7 +491,8 @@ def _compile_info(finished: Finished, prepared: PreparedSource, source_text: str
         message = limit_message(finished.limit, timeout_s)
         return CompileInfo(ok=False, log=message, seconds=seconds,
                            diagnostics=[Diagnostic(file=filename, message=message, stage="host")])
-    roots = (str(RUNTIME_DIR / "include"), str(HOST_STD_DIR), str(RUNTIME_DIR), str(runtime.header.parent), str(scratch))
+    roots = (str(CPU_RUNTIME_DIR / "include"), str(HOST_STD_DIR), str(CPU_RUNTIME_DIR), str(runtime.header.parent),
+             str(scratch))
     log = finished.stderr
     for root in roots:
         log = log.replace(root.rstrip("/") + "/", "")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from judge.build.pch import PchSlot, forget, pch_slot, trim
 from judge.build.nvrtc_worker import PCH_HEAP_BYTES
-from judge.build.process import COMPILER_MEMORY_BYTES, Job, reports_out_of_memory
+from judge.build.process import COMPILER_MEMORY_BYTES, CompilerProcess, reports_out_of_memory
 from judge.build.toolchain import DEVICE_INCLUDE_DIR, NVCC_NAMES_HEADER, Toolchain, nvrtc_identity, runtime_digest
 
 WORKER = Path(__file__).with_name("nvrtc_worker.py")
@@ -56,7 +56,7 @@ class DeviceCompile:
         # The PCH heap is address space reserved up front and mostly untouched (CUB: 1.3-1.5 GiB in
         # all, 0.35-0.55 GiB resident), so it does not count against the compile's own budget.
         memory = COMPILER_MEMORY_BYTES + (PCH_HEAP_BYTES if self.slot else 0)
-        self.job = Job(args, stdin=json.dumps(request).encode(), writable=(workdir,), memory_bytes=memory)
+        self.job = CompilerProcess(args, stdin=json.dumps(request).encode(), writable=(workdir,), memory_bytes=memory)
 
     def finish(self, deadline: float) -> DeviceOutcome:
         done = self.job.wait(deadline)

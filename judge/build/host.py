@@ -12,7 +12,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from judge.build.process import Job
+from judge.build.process import CompilerProcess
 from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
 from judge.entry import ENTRY_SYMBOL
 from judge.source.syntax import c_string_literal
@@ -34,11 +34,11 @@ def _common_flags(chain: Toolchain) -> list[str]:
     return flags + [f"-I{d}" for d in RUNTIME_INCLUDE_DIRS]
 
 
-def start_host_compile(text: bytes, workdir: Path, chain: Toolchain) -> Job:
+def start_host_compile(text: bytes, workdir: Path, chain: Toolchain) -> CompilerProcess:
     """g++ -c of the host TU. -fno-ipa-icf: two stubs with identical bodies must keep distinct addresses."""
     (workdir / HOST_TU_NAME).write_bytes(text)
-    return Job([chain.cxx, *_common_flags(chain), "-include", "cuda_runtime.h", "-x", "c++", "-c", HOST_TU_NAME,
-                "-o", "host.o"], cwd=workdir, env=_environment())
+    return CompilerProcess([chain.cxx, *_common_flags(chain), "-include", "cuda_runtime.h", "-x", "c++", "-c",
+                            HOST_TU_NAME, "-o", "host.o"], cwd=workdir, env=_environment())
 
 
 class RuntimeObject:
@@ -50,7 +50,7 @@ class RuntimeObject:
         self.path = folder / f"runtime-{runtime_digest()[:16]}-gcc{chain.cxx_version}.o"
         # Unique per builder: threads of one process (validate --jobs) may build it at the same time.
         self._partial = folder / f"{self.path.stem}.{os.getpid()}.{secrets.token_hex(6)}.partial.o"
-        self.job = None if self.path.exists() else Job(
+        self.job = None if self.path.exists() else CompilerProcess(
             [chain.cxx, *_common_flags(chain), "-fvisibility=hidden", "-c", str(RUNTIME_SOURCE), "-o",
              str(self._partial)], env=_environment(), writable=(folder,))
 
@@ -83,10 +83,10 @@ def kernel_table_source(names: list[str], lowered: list[str], judge_owned: list[
             f'extern "C" const int cudajudge_judge_kernel_count = {len(judge_owned)};\n')
 
 
-def start_link(workdir: Path, runtime_object: Path, table: str, library: Path, chain: Toolchain) -> Job:
+def start_link(workdir: Path, runtime_object: Path, table: str, library: Path, chain: Toolchain) -> CompilerProcess:
     (workdir / "kernels.cpp").write_text(table)
-    return Job([chain.cxx, "-shared", "-fPIC", "-o", str(library), "host.o", "kernels.cpp", str(runtime_object),
-                "-ldl", "-Wl,--no-undefined"], cwd=workdir, env=_environment())
+    return CompilerProcess([chain.cxx, "-shared", "-fPIC", "-o", str(library), "host.o", "kernels.cpp",
+                            str(runtime_object), "-ldl", "-Wl,--no-undefined"], cwd=workdir, env=_environment())
 
 
 def exports_entry(library: Path) -> bool:

@@ -1,23 +1,20 @@
 """The store of NVRTC precompiled headers, one per set of heavy headers a file opens with.
 
 A PCH file for CUB plus cooperative groups is about 300 MB, so the store keeps only the most
-recently used few. Its folder: $CUDAJUDGE_PCH_DIR, else ~/.cache/cudajudge/pch.
+recently used few. Its folder: judge.cache_paths.pch_root().
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.cache_paths import pch_root
+from judge.digest import digest
+
 MAX_PCH_FILES = 6
-
-
-def pch_dir() -> Path:
-    configured = os.environ.get("CUDAJUDGE_PCH_DIR")
-    return Path(configured) if configured else Path.home() / ".cache" / "cudajudge" / "pch"
 
 
 @dataclass(frozen=True)
@@ -28,8 +25,8 @@ class PchSlot:
 
 def pch_slot(headers: tuple[str, ...], options: list[str], nvrtc_identity: str) -> PchSlot:
     # The worker's address-space layout depends on the interpreter, so it is part of the key.
-    key = hashlib.sha256("\n".join([*headers, *options, nvrtc_identity, sys.executable]).encode()).hexdigest()[:32]
-    folder = pch_dir()
+    key = digest(*headers, *options, nvrtc_identity, sys.executable, hex_digits=32)
+    folder = pch_root()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{key}.pch"
     if path.exists():
@@ -44,6 +41,6 @@ def forget(slot: PchSlot) -> None:
 
 
 def trim() -> None:
-    files = sorted(pch_dir().glob("*.pch"), key=lambda p: p.stat().st_mtime, reverse=True)
+    files = sorted(pch_root().glob("*.pch"), key=lambda p: p.stat().st_mtime, reverse=True)
     for stale in files[MAX_PCH_FILES:]:
         stale.unlink(missing_ok=True)

@@ -2,7 +2,6 @@
 which a job's whole process group is killed. limit_message() says which cap stopped one."""
 from __future__ import annotations
 
-import os
 import re
 import resource
 import signal
@@ -12,10 +11,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.cache_paths import cache_root, cpu_build_root, pch_root
 from sandbox import bubblewrap
 from sandbox.runner import kill_group
 
-OUTPUT_CAP_BYTES = 64 * 1024
+# A compiler's stdout and stderr are each kept up to this many bytes (the rest is cut from its log).
+COMPILER_LOG_CAP_BYTES = 64 * 1024
 
 
 # Address space of each compiler process (g++, cc1plus, as, ld, the NVRTC worker; a worker that uses
@@ -65,11 +66,7 @@ def _compiler_limits(memory_bytes: int) -> None:
 
 def build_writable_dirs() -> list[Path]:
     """The caches compilers write into: the build cache, NVRTC's precompiled headers, the CPU runtime."""
-    from judge.build.cache import cache_root
-    from judge.build.cpu_build import cache_dir
-    from judge.build.pch import pch_dir
-
-    folders = [cache_root(), cache_dir(), pch_dir()]
+    folders = [cache_root(), cpu_build_root(), pch_root()]
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
     return folders
@@ -100,8 +97,9 @@ class Finished:
 
 
 def _capped(data: bytes) -> str:
-    text = data[:OUTPUT_CAP_BYTES].decode("utf-8", errors="replace")
-    return text + (f"\n[output truncated at {OUTPUT_CAP_BYTES} bytes]" if len(data) > OUTPUT_CAP_BYTES else "")
+    cap = COMPILER_LOG_CAP_BYTES
+    text = data[:cap].decode("utf-8", errors="replace")
+    return text + (f"\n[output truncated at {cap} bytes]" if len(data) > cap else "")
 
 
 class _Running:
@@ -138,8 +136,8 @@ def end_all_jobs() -> None:
     _running.end_all()
 
 
-class Job:
-    """One running process; its whole process group is killed if it outlives the deadline.
+class CompilerProcess:
+    """One compiler process; its whole process group is killed if it outlives the deadline.
 
     Compilers run in bubblewrap where it works: no network, no device nodes, the filesystem
     read-only but for the job's folder and the build caches."""

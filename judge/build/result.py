@@ -7,6 +7,8 @@ from pydantic import BaseModel, Field
 
 from judge.result import CompileInfo
 
+LIBRARY_NAME = "solution.so"    # a build's shared library, GPU or CPU, in its build folder
+
 
 class KernelInfo(BaseModel):
     name: str              # as the source names it, e.g. "scan<BLOCK>"

@@ -5,7 +5,6 @@ come from the nvidia-* wheels when installed, else from a CUDA toolkit; the host
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -14,9 +13,10 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
+from judge.digest import digest
 from judge.source.headers import HOST_STD_DIR
 
-RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"
+RUNTIME_DIR = Path(__file__).resolve().parent.parent / "runtime"   # both backends' runtimes: gpu/, cpu/, host_std/
 RUNTIME_INCLUDE_DIRS = (RUNTIME_DIR / "gpu" / "include", RUNTIME_DIR, HOST_STD_DIR)
 RUNTIME_SOURCE = RUNTIME_DIR / "gpu" / "runtime.cpp"
 DEVICE_INCLUDE_DIR = RUNTIME_DIR / "gpu" / "device"    # the judge's headers for the device TU
@@ -24,9 +24,9 @@ NVCC_NAMES_HEADER = RUNTIME_DIR / "cudajudge_nvcc_names.h"   # pre-included in t
 _RUNTIME_FILES = (*sorted(RUNTIME_DIR.glob("*.h")), *sorted((RUNTIME_DIR / "gpu").rglob("*.[ch]*")),
                   *sorted(p for p in HOST_STD_DIR.rglob("*") if p.is_file()))
 
-# The judge's own build logic: a change to it must not reuse artifacts built by the old one.
-_PIPELINE_FILES = sorted(p for p in Path(__file__).resolve().parent.glob("*.py") if not p.name.startswith("cpu_")) + \
-    sorted((Path(__file__).resolve().parent.parent / "source").glob("*.py"))
+# The GPU build's own logic: a change to it must not reuse artifacts built by the old one.
+_GPU_PIPELINE_FILES = (sorted(p for p in Path(__file__).resolve().parent.glob("*.py") if not p.name.startswith("cpu_"))
+                       + sorted((Path(__file__).resolve().parent.parent / "source").glob("*.py")))
 
 
 class ToolchainError(RuntimeError):
@@ -82,23 +82,15 @@ def toolchain() -> Toolchain:
     return Toolchain(include, cccl, nvrtc, cxx, version or "0")
 
 
-def _files_digest(paths) -> str:
-    digest = hashlib.sha256()
-    for path in paths:
-        digest.update(str(path.name).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 @lru_cache(maxsize=1)
 def runtime_digest() -> str:
     """Hash of the runtime shim's sources: the host libraries link what they compile to."""
-    return _files_digest(_RUNTIME_FILES)
+    return digest(*_RUNTIME_FILES)
 
 
 @lru_cache(maxsize=1)
 def pipeline_digest() -> str:
-    return _files_digest(_PIPELINE_FILES)
+    return digest(*_GPU_PIPELINE_FILES)
 
 
 def nvrtc_identity(chain: Toolchain) -> str:

@@ -76,7 +76,7 @@ class OracleLink:
             self.clock.waited((kind if isinstance(kind, tuple) else (kind,))[0].__name__, since)
             event = decode(ORACLE_EVENTS, line)
         except ChildEnded as ended:
-            _, tail = self.child.written()
+            tail = self.child.output_tail()
             raise OracleBroke(f"the reference process ended ({ended.reason}): {tail[-500:].strip()}") from None
         except ProtocolError as exc:
             raise OracleBroke(f"the reference process sent a bad message: {exc}") from None

@@ -9,7 +9,7 @@ import ast
 import math
 import operator
 
-_BINARY = {
+_BINARY_OPERATORS = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Mod: operator.mod,
     ast.Pow: operator.pow,
@@ -40,12 +40,12 @@ def _walk(node: ast.AST, names: dict[str, float] | None, seen: set[str]):
         if node.id not in names:
             raise ExpressionError(f"unknown name {node.id!r}")
         return names[node.id]
-    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY_OPERATORS:
         left, right = _walk(node.left, names, seen), _walk(node.right, names, seen)
         if names is None:
             return 1
         try:
-            return _BINARY[type(node.op)](left, right)
+            return _BINARY_OPERATORS[type(node.op)](left, right)
         except ZeroDivisionError:
             raise ExpressionError("division by zero") from None
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):

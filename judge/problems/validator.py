@@ -14,7 +14,7 @@ import numpy as np
 
 from judge.problems import api
 from judge.problems.expressions import evaluate
-from judge.problems.loader import ProblemError, load_reference, parse_problem
+from judge.problems.loader import PROBLEM_FILE, ProblemError, load_reference, parse_problem
 from judge.problems.model import Problem
 from judge.problems.policies import Policy
 from judge.problems.plan import test_cases
@@ -258,7 +258,7 @@ def _check_reference(problem: Problem) -> list[Finding]:
 
 
 def _check_benchmark(problem: Problem) -> list[Finding]:
-    toml = str(problem.folder / "problem.toml")
+    toml = str(problem.folder / PROBLEM_FILE)
     findings = []
     for size in problem.benchmark.sizes:
         try:

@@ -29,7 +29,7 @@ _SPECIAL = {"laneid": "cudajudge::ptx::laneid()", "warpid": "cudajudge::ptx::war
             **{f"{reg}.{axis}": f"{var}.{axis}" for reg, var in (("tid", "threadIdx"), ("ntid", "blockDim"),
                                                                     ("ctaid", "blockIdx"), ("nctaid", "gridDim"))
                for axis in "xyz"}}
-_BINARY = {"add": "{a} + {b}", "sub": "{a} - {b}", "mul": "{a} * {b}", "min": "{a} < {b} ? {a} : {b}",
+_PTX_BINARY = {"add": "{a} + {b}", "sub": "{a} - {b}", "mul": "{a} * {b}", "min": "{a} < {b} ? {a} : {b}",
            "max": "{a} > {b} ? {a} : {b}", "and": "{a} & {b}", "or": "{a} | {b}", "xor": "{a} ^ {b}",
            "shl": "{a} << {b}", "shr": "{a} >> {b}", "div": "{a} / {b}", "rem": "{a} % {b}"}
 _UNARY = {("popc", "b32"): "__popc", ("popc", "b64"): "__popcll", ("clz", "b32"): "__clz", ("brev", "b32"): "__brev",
@@ -131,9 +131,9 @@ class _Translator:
         if head == "st" and len(args) == 2:
             volatile = any(p in ("volatile", "relaxed", "release") for p in parts)
             return f"{self.address(args[0], ctype, volatile)} = {self.operand(args[1], ctype)}"
-        if head in _BINARY and len(args) == 3 and "wide" not in parts and "hi" not in parts:
+        if head in _PTX_BINARY and len(args) == 3 and "wide" not in parts and "hi" not in parts:
             a, b = self.operand(args[1], ctype), self.operand(args[2], ctype)
-            return self.assign(args[0], f"({ctype})({_BINARY[head].format(a=a, b=b)})")
+            return self.assign(args[0], f"({ctype})({_PTX_BINARY[head].format(a=a, b=b)})")
         if head in ("mad", "fma") and len(args) == 4 and "wide" not in parts and "hi" not in parts:
             a, b, c = (self.operand(x, ctype) for x in args[1:])
             return self.assign(args[0], f"({ctype})({a} * {b} + {c})")

@@ -3,33 +3,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 
 from server.deps import AppState, Principal, client_key, current_user, limit, state
-from server.models import User, utcnow
+from server.models import User
 from server.schemas import Credentials, Error, LoginIn, LoginOut, UserOut
-from server.security import CSRF_COOKIE, SESSION_COOKIE, issue, revoke
+from server.security import CSRF_COOKIE, SESSION_COOKIE, create_account, issue, revoke
 
 router = APIRouter(prefix="/api/auth", tags=["auth"])
 
 
 def user_out(user: User) -> UserOut:
     return UserOut(id=user.id, username=user.username, role=user.role, disabled=user.disabled, created_at=user.created_at)
-
-
-def create_user(st: AppState, username: str, password: str, role: str = "student") -> User:
-    """Raises ValueError when the name is taken (case-insensitively)."""
-    hashed = st.passwords.hash(password)
-    try:
-        with st.db.write() as s:
-            if s.scalar(select(User.id).where(func.lower(User.username) == username.lower())) is not None:
-                raise ValueError(f"the username {username!r} is taken")
-            user = User(username=username, password_hash=hashed, role=role, disabled=False, created_at=utcnow())
-            s.add(user)
-            s.flush()
-            return user
-    except IntegrityError:
-        raise ValueError(f"the username {username!r} is taken") from None
 
 
 @router.post("/register", status_code=201, response_model=UserOut,
@@ -40,7 +24,7 @@ def register(body: Credentials, request: Request, st: AppState = Depends(state))
         raise HTTPException(403, "registration is closed on this server: ask an administrator for an account")
     limit(st, "auth", f"ip:{client_key(request)}", st.settings.rate_auth)
     try:
-        return user_out(create_user(st, body.username, body.password))
+        return user_out(create_account(st.db, st.passwords, body.username, body.password))
     except ValueError as exc:
         raise HTTPException(409, str(exc)) from None
 

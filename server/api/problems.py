@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, File, HTTPException, Path, UploadFile
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from judge.problems.loader import ProblemError, parse_problem
+from judge.problems.loader import PROBLEM_FILE, ProblemError, parse_problem
 from judge.problems.model import Problem
 from judge.timing.stats import median_interval
 from server.catalog import find_problem, folder_name, row_values
@@ -208,7 +208,7 @@ def _clash(s: Session, problem: Problem) -> dict | None:
         return None
     key = "id" if clash.id == problem.id else "slug"
     what = f"id {problem.id}" if key == "id" else f"slug {problem.slug!r}"
-    return {"file": "problem.toml", "key": key,
+    return {"file": PROBLEM_FILE, "key": key,
             "message": f"a problem with {what} already exists: choose another id and slug"}
 
 

@@ -35,7 +35,7 @@ class Lease:
 
 
 @dataclass(frozen=True)
-class Job:
+class ClaimedSubmission:
     """What a worker needs to judge a claimed submission."""
     lease: Lease
     problem_id: int
@@ -59,7 +59,7 @@ class LeaseStore:
         return and_(Submission.id == lease.submission_id, Submission.lease_token == lease.token,
                     Submission.status == "judging")
 
-    def claim(self, owner: str, batch: int = 8, submission_id: int | None = None) -> Job | None:
+    def claim(self, owner: str, batch: int = 8, submission_id: int | None = None) -> ClaimedSubmission | None:
         """Claim the oldest claimable submission for `owner` (or only `submission_id`); None when there is none."""
         with self.db.write() as s:
             s.connection()      # begin now: on SQLite this takes the write lock, so `now` follows every commit before
@@ -93,8 +93,8 @@ class LeaseStore:
                 s.execute(delete(TimingCase).where(TimingCase.submission_id == sid))
                 row = s.execute(select(Submission.attempts, Submission.problem_id, Submission.mode, Submission.source,
                                        Submission.filename, Submission.user_id).where(Submission.id == sid)).one()
-                return Job(Lease(sid, owner, token, row.attempts), row.problem_id, row.mode, row.source, row.filename,
-                           row.user_id)
+                return ClaimedSubmission(Lease(sid, owner, token, row.attempts), row.problem_id, row.mode, row.source,
+                                         row.filename, row.user_id)
         return None
 
     def renew(self, lease: Lease) -> bool:

@@ -1,0 +1,40 @@
+"""Where the judge keeps its caches on this machine: the one place that reads their locations from
+the environment.
+
+    cache_root()       GPU builds (judge.build.cache), the shim's runtime object, and the folders of
+                       the CuPy kernel caches and the standby hosts (judge.submission):
+                       $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/builds
+    cpu_build_root()   the CPU runtime and CPU builds (judge.build.cpu_build):
+                       $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu
+    pch_root()         NVRTC's precompiled headers (judge.build.pch):
+                       $CUDAJUDGE_PCH_DIR, else ~/.cache/cudajudge/pch
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+CACHE_DIR_ENV = "CUDAJUDGE_CACHE_DIR"
+PCH_DIR_ENV = "CUDAJUDGE_PCH_DIR"
+
+
+def _configured(name: str) -> Path | None:
+    value = os.environ.get(name)
+    return Path(value) if value else None
+
+
+def _home_cache() -> Path:
+    return Path.home() / ".cache" / "cudajudge"
+
+
+def cache_root() -> Path:
+    return _configured(CACHE_DIR_ENV) or _home_cache() / "builds"
+
+
+def cpu_build_root() -> Path:
+    return (_configured(CACHE_DIR_ENV) or _home_cache()) / "cpu"
+
+
+def pch_root() -> Path:
+    return _configured(PCH_DIR_ENV) or _home_cache() / "pch"
+
