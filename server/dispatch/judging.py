@@ -23,7 +23,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from judge.problems.loader import ProblemError, parse_problem
 from judge.problems.model import Problem
 from judge.protocol import BuildDone, BuildStarted, Progress, ShrinkStarted, TestDone, TestStarted, TimingCaseStarted
-from judge.result import Result
+from judge.result import Result, Verdict
 from sandbox.gpus import Gpu
 from server.catalog import files_digest, judge_files
 from server.dispatch.lease import LeaseStore
@@ -196,6 +196,10 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
         return finished(False, None)
     done.set()
     if dead():
+        return finished(False, None)
+    if result.verdict is Verdict.IE and lease.attempt < store.max_attempts:   # the judge's fault: once more
+        log.warning("submission %d: internal error, judged again: %s", lease.submission_id, result.message)
+        _retrying(f"submission {lease.submission_id}", lambda: store.fail(lease, result.message), dead)
         return finished(False, None)
     recorded = not lost.is_set() and _retrying(f"submission {lease.submission_id}",
                                                lambda: store.complete(lease, result.model_dump(mode="json")), dead)

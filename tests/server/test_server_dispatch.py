@@ -13,6 +13,7 @@ import httpx
 
 from sqlalchemy import select
 
+from judge.result import CompileInfo, Result, Verdict
 from server.db import Database
 from server.dispatch.dispatcher import Dispatcher
 from server.dispatch.lease import LeaseStore
@@ -127,6 +128,38 @@ def test_judge_exception_retried_once_then_internal_error(database_url):
         sub = s.get(Submission, sid)
         assert (sub.verdict, sub.attempts, len(calls)) == ("IE", 2, 2)
         assert "unwritable" in sub.message
+    db.dispose()
+
+
+def test_an_internal_error_verdict_is_judged_again_like_a_raised_one(database_url):
+    """IE in a Result (the judge's children failed) is the judge's fault as much as an exception: judged
+    once more; an IE on the last attempt is final, with the Result's own message."""
+    db = _db(database_url)
+    flaky, broken = _queue(db, 2)
+    store = LeaseStore(db, lease_s=30, max_attempts=2)
+    calls: list[int] = []
+    verdicts = {flaky: iter([Verdict.IE, Verdict.AC]), broken: iter([Verdict.IE, Verdict.IE])}
+
+    def judge(problem, source, **_):
+        sid = int(source)
+        calls.append(sid)
+        verdict = next(verdicts[sid])
+        return Result(problem=problem.key, backend="cpu", seed=1, verdict=verdict, compile=CompileInfo(ok=True),
+                      message="the judge failed: the reference process ended" if verdict is Verdict.IE else "ok")
+
+    with db.write() as s:   # each submission's source names it
+        for sid in (flaky, broken):
+            s.get(Submission, sid).source = str(sid)
+    dispatcher = Dispatcher(db, store, judge, workers=1, poll_s=0.05)
+    dispatcher.start()
+    for sid in (flaky, broken):
+        wait_for_status(db, sid, "done", timeout=30)
+    dispatcher.stop()
+    with db.read() as s:
+        assert (s.get(Submission, flaky).verdict, s.get(Submission, flaky).attempts) == ("AC", 2)
+        last = s.get(Submission, broken)
+        assert (last.verdict, last.attempts) == ("IE", 2) and "reference process ended" in last.message
+    assert sorted(calls) == sorted([flaky, flaky, broken, broken])
     db.dispose()
 
 
