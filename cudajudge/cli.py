@@ -85,7 +85,8 @@ def validate_command(
     """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
     every accepted solution is AC and every rejected one gets the verdict it declares."""
     from judge.problems.validator import validate_folder
-    from judge.submission import resolve_backend, verdict_of_file
+    from judge.backends.choice import resolve_backend
+    from judge.submission import verdict_of_file
 
     try:
         folders = [find_problem_folder(p) for p in problems] if problems and not all_ else problem_folders()
@@ -207,7 +208,8 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
                          standby: bool, quiet: bool, shrink: bool) -> None:
     from judge.problems.loader import load_problem
     from judge.report import render
-    from judge.submission import judge_source, resolve_backend
+    from judge.backends.choice import resolve_backend
+    from judge.submission import judge_source
 
     if server:
         raise typer.Exit(_judge_remote(server, token, problem, solution, json_out, tests, backend, seed, no_timing, arch,

@@ -9,17 +9,15 @@ import math
 import os
 import secrets
 import shutil
-import subprocess
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
-from functools import lru_cache
-from importlib.util import find_spec
 from typing import Callable
 
 from judge import exchange as X
+from judge.backends.choice import resolve_backend
+from judge.build.for_backend import build_for
 from judge.checking.console import ConsoleBudget
 from judge.checking.data import Oracle
 from judge.checking.hints import HintCollector
@@ -33,7 +31,7 @@ from judge.protocol import (BuildDone, BuildStarted, Finish, OracleJob, OracleRe
                             RunnerStarted, ShrinkStarted, TestDone, TestStarted, encode)
 from judge.result import CompileInfo, OutputPart, Result, TestResult, Timing, Verdict
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
-from sandbox.gpus import DRIVER_GPUS, Gpu
+from sandbox.gpus import Gpu
 from sandbox.kernel_cache import account_folder
 from sandbox import standby
 from sandbox.runner import ORACLE_FILE_BYTES, OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child, run_child
@@ -52,71 +50,6 @@ AHEAD_TESTS = 8                # tests whose data the oracle may be making at on
 AHEAD_ELEMENTS = 1 << 26       # and their size together, unless one test alone is larger
 
 EventHook = Callable[[Progress], None]
-
-
-@lru_cache(maxsize=1)
-def gpu_available() -> bool:
-    """A GPU and CuPy are present; asked without creating a CUDA context in this process: the
-    driver's list of GPUs in /proc when it has one (no process to start), else nvidia-smi."""
-    if find_spec("cupy") is None:
-        return False
-    try:
-        if any(DRIVER_GPUS.iterdir()):
-            return True
-    except OSError:
-        pass
-    if shutil.which("nvidia-smi") is None:
-        return False
-    try:
-        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=20)
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return out.returncode == 0 and "GPU" in out.stdout
-
-
-def resolve_backend(name: str) -> str:
-    if name == "auto":
-        return "gpu" if gpu_available() else "cpu"
-    if name not in ("gpu", "cpu"):
-        raise ValueError(f"unknown backend {name!r}: choose auto, gpu or cpu")
-    if name == "gpu" and not gpu_available():
-        raise ValueError("--backend gpu needs an NVIDIA GPU and CuPy (pip install 'cudajudge[cuda13]'); "
-                         "use --backend cpu to judge correctness without one")
-    return name
-
-
-def _build(problem: Problem, source: str | bytes, backend: str, filename: str, arch: str | None):
-    """(compile info, library path, backend artifacts)."""
-    if backend == "gpu":
-        from judge.build import build
-        built = build(problem, source, arch=arch, filename=filename)
-        return built.compile, built.library, built.artifacts()
-    from judge.build.cpu_build import build_cpu
-    from judge.source.prepare import SourceRejected, prepare
-
-    try:   # the same source policy and signature check as the GPU build
-        prepared = prepare(problem, source, filename)
-    except SourceRejected as rejected:
-        return CompileInfo(ok=False, diagnostics=rejected.diagnostics), None, {}
-    text = source.decode("utf-8") if isinstance(source, bytes) else source
-    with ThreadPoolExecutor(max_workers=2) as pool:   # the plain build and the observed one (small tests), at once
-        plain, observed = (pool.submit(build_cpu, text, filename=filename, entry=prepared.entry, observed=o)
-                           for o in (False, True))
-        info, library = plain.result()
-        observed_info, observed_library = observed.result()
-    if info.ok and prepared.held_back:
-        return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
-    if info.ok and prepared.functor_calls:   # the functors the GPU build could not instantiate either
-        from judge.build.judge_kernels import judge_kernels
-
-        refused = judge_kernels(library, prepared.functor_calls, prepared.file)[1]
-        if refused:
-            return CompileInfo(ok=False, diagnostics=refused, seconds=info.seconds), None, {}
-    if info.seconds is not None and observed_info.seconds is not None:
-        info = info.model_copy(update={"seconds": max(info.seconds, observed_info.seconds)})
-    if info.ok and prepared.notes:
-        info = info.model_copy(update={"diagnostics": prepared.notes + info.diagnostics})
-    return info, library, {"observed": str(observed_library)} if observed_library is not None else {}
 
 
 def _kernel_cache(account: str) -> Path:
@@ -273,7 +206,7 @@ class Run:
         self.on_event(BuildStarted(backend=self.backend))
         self._ask_ahead(0)   # the oracle makes the first tests' data while the submission builds
         building = time.monotonic()
-        compile_info, library, artifacts = _build(self.problem, source, self.backend, filename, arch)
+        compile_info, library, artifacts = build_for(self.problem, source, self.backend, filename, arch)
         self.clock.add("build", time.monotonic() - building)
         self.on_event(BuildDone(compile=compile_info))
         if not compile_info.ok:

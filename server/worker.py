@@ -251,7 +251,7 @@ def configure_logging(level: str) -> None:
 
 def run(options: WorkerOptions) -> int:
     """Run the judging process(es) of this host until SIGTERM; raises ValueError for a wrong setup."""
-    from judge.submission import resolve_backend
+    from judge.backends.choice import resolve_backend
     from server.isolation import require_isolation
 
     require_isolation("cudajudge worker")

@@ -46,16 +46,16 @@ def test_run_child_of_a_pinned_worker_sees_only_its_gpu(tmp_path, monkeypatch):
 
 
 def test_gpu_presence_is_read_from_the_drivers_list_without_starting_a_process(tmp_path, monkeypatch):
-    import judge.submission as submission
+    import judge.backends.choice as choice
 
-    monkeypatch.setattr(submission, "find_spec", lambda name: object())     # as if CuPy were installed
-    monkeypatch.setattr(submission, "DRIVER_GPUS", tmp_path)
+    monkeypatch.setattr(choice, "find_spec", lambda name: object())     # as if CuPy were installed
+    monkeypatch.setattr(choice, "DRIVER_GPUS", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))                # and no nvidia-smi to fall back on
-    submission.gpu_available.cache_clear()
+    choice.gpu_available.cache_clear()
     try:
-        assert not submission.gpu_available()                             # the driver lists no GPU
+        assert not choice.gpu_available()                             # the driver lists no GPU
         (tmp_path / "0000:18:00.0").mkdir()
-        submission.gpu_available.cache_clear()
-        assert submission.gpu_available()
+        choice.gpu_available.cache_clear()
+        assert choice.gpu_available()
     finally:
-        submission.gpu_available.cache_clear()
+        choice.gpu_available.cache_clear()

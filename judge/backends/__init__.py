@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from judge.backends.base import Backend
-from judge.problems.model import Problem
+if TYPE_CHECKING:   # base imports NumPy, which the judge side (judge.backends.choice) does without
+    from judge.backends.base import Backend
+    from judge.problems.model import Problem
 
 
-def open_backend(name: str, problem: Problem, library: Path, artifacts: dict[str, str],
-                 before_user_code: Callable[[], None] = lambda: None) -> Backend:
+def open_backend(name: str, problem: "Problem", library: Path, artifacts: dict[str, str],
+                 before_user_code: Callable[[], None] = lambda: None) -> "Backend":
     """`before_user_code` runs once the device is set up and before the submission's library is
     loaded (its static constructors are user code)."""
     if name == "gpu":

@@ -21,14 +21,14 @@ log = logging.getLogger("cudajudge.dispatch")
 
 def local_gpu_count() -> int:
     """GPUs that nvidia-smi lists, when CuPy is installed; asked without a CUDA context here."""
-    from judge.submission import gpu_available
+    from judge.backends.choice import gpu_available
 
     return len(list_gpus()) if gpu_available() else 0
 
 
 def plan_workers(backend: str, workers: int | None) -> tuple[str, int]:
     """(backend every worker uses, how many workers)."""
-    from judge.submission import resolve_backend
+    from judge.backends.choice import resolve_backend
 
     chosen = resolve_backend(backend)
     if chosen == "gpu":
