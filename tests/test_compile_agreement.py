@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge.problems.loader import load_problem
-from judge.submission import _build
+from judge.build.for_backend import build_for
 
 CORPUS = Path(__file__).resolve().parent / "compile_agreement"
 FILES = sorted(CORPUS.glob("*.cu"))
@@ -22,7 +22,7 @@ def test_both_backends_agree(path):
     assert expected in ("builds", "CE"), f"{path.name}: the first line must say '// expect: builds' or '// expect: CE'"
     outcomes = {}
     for backend in ("gpu", "cpu"):
-        info, _, _ = _build(load_problem(1), source, backend, path.name, "sm_90")
+        info, _, _ = build_for(load_problem(1), source, backend, path.name, "sm_90")
         errors = [f"{d.line}: {d.message}" for d in info.diagnostics if d.severity == "error"]
         outcomes[backend] = ("builds" if info.ok else "CE", errors)
         if not info.ok:
