@@ -1,40 +1,27 @@
-"""Judge one submission: build it, have the runner call solve() on each test and the oracle make the
-data, check every output here, on the judge side, and assemble the Result.
-
-Every planned test is in the Result: one that did not run says why.
+"""Judge one submission: choose the backend, plan the tests, start the runner and the oracle (or adopt
+a standby pair) and hand them to a Run (judge/checking/run.py), which builds, judges and assembles
+the Result. Every planned test is in the Result: one that did not run says why.
 """
 from __future__ import annotations
 
-import math
-import os
 import secrets
-import shutil
 import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Callable
 
-from judge import exchange as X
 from judge.backends.choice import resolve_backend
-from judge.build.for_backend import build_for
-from judge.checking.console import ConsoleBudget
-from judge.checking.data import Oracle
-from judge.checking.hints import HintCollector
-from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
 from judge.checking.phases import PhaseClock
-from judge.checking.shrink import SHRUNK_VERDICTS, ProbeFailed, smaller_failure
-from judge.checking.tests import CallPrintf, judge_test
-from judge.problems.model import Problem
-from judge.problems.plan import TestCase, test_cases
-from judge.protocol import (BuildDone, BuildStarted, Finish, OracleJob, OracleReady, Progress, Ready, RunnerJob,
-                            RunnerStarted, ShrinkStarted, TestDone, TestStarted, encode)
-from judge.result import CompileInfo, OutputPart, Result, TestResult, Timing, Verdict
+from judge.checking.run import EventHook, Run
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
+from judge.problems.model import Problem
+from judge.problems.plan import test_cases
+from judge.protocol import OracleJob, RunnerStarted, encode
+from judge.result import Result, Verdict
+from sandbox import standby
 from sandbox.gpus import Gpu
 from sandbox.kernel_cache import account_folder
-from sandbox import standby
-from sandbox.runner import ORACLE_FILE_BYTES, OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child, run_child
+from sandbox.runner import ORACLE_FILE_BYTES, Child, run_child
 
 PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
@@ -44,12 +31,7 @@ KERNEL_CACHE_FOLDER = "cupy-kernels"   # under the build cache's root
 STANDBY_FOLDER = "standby"             # likewise: one folder per standby host
 RUNNER = "judge.runner"
 ORACLE = "judge.checking.oracle"
-EXCHANGE_FILE = "buffers"
-STAGED_ARTIFACTS = ("cubin", "observed")   # build files besides the library that the runner opens
-AHEAD_TESTS = 8                # tests whose data the oracle may be making at once, ahead of their use
-AHEAD_ELEMENTS = 1 << 26       # and their size together, unless one test alone is larger
 
-EventHook = Callable[[Progress], None]
 
 
 def _kernel_cache(account: str) -> Path:
@@ -58,11 +40,6 @@ def _kernel_cache(account: str) -> Path:
     return account_folder(cache_root() / KERNEL_CACHE_FOLDER, account)
 
 
-def _rerun_choice(cases: list[TestCase]) -> str | None:
-    """The largest test that every backend runs: big enough that a race or stale state shows."""
-    candidates = [c for c in cases if not c.gpu_only and not c.sample] or cases
-    return max(candidates, key=lambda c: sum(v for v in c.size.values() if isinstance(v, int)), default=None).name \
-        if candidates else None
 
 
 def verdict_of_file(backend: str, hidden: tuple[Path, ...] = ()):
@@ -159,315 +136,3 @@ def _standby_pair(launch: dict) -> tuple[Child, Child] | None:
 def problem_files(problem: Problem) -> dict[str, str]:
     """What the oracle gets of the problem: its definition and reference, by file name."""
     return {name: (problem.folder / name).read_text(encoding="utf-8") for name in PROBLEM_FILES}
-
-
-def _stage(inbox: Path, path: str, prefix: str = "") -> str:
-    """A build file linked (else copied) into the runner's inbox, its name after `prefix`; its path there."""
-    target = inbox / (prefix + Path(path).name)
-    target.unlink(missing_ok=True)   # a standby runner's inbox may hold the files of a judge that left early
-    try:
-        os.link(path, target)
-    except OSError:
-        shutil.copyfile(path, target)
-    return str(target)
-
-
-def _test_result(case: TestCase, verdict: Verdict, message: str) -> TestResult:
-    return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict, message=message)
-
-
-class Run:
-    """One judge of one build: the tests in order, then timing, each verdict written here."""
-
-    def __init__(self, problem: Problem, cases: list[TestCase], *, planned: list[TestCase], backend: str, seed: int,
-                 deadline_s: float, budget_s: float, timed: bool, runner: Child, oracle: Child, on_event: EventHook,
-                 fail_fast: bool = False, shrink: bool = False, clock: PhaseClock | None = None):
-        self.problem, self.cases, self.backend, self.seed = problem, cases, backend, seed
-        self.planned = planned   # `cases` and the GPU-only tests the CPU backend leaves out
-        self.fail_fast, self.shrink = fail_fast, shrink
-        self.runner_usable = True      # False once the process running solve() stopped or its device broke
-        self.smaller: TestResult | None = None
-        self.deadline_s, self.budget_s, self.timed, self.on_event = deadline_s, budget_s, timed, on_event
-        self.runner_child, self.oracle_child = runner, oracle
-        self.clock = clock or PhaseClock()
-        self.runner, self.oracle_link = RunnerLink(runner, self.clock), OracleLink(oracle, self.clock)
-        self.oracle = Oracle(self.oracle_link, problem, oracle.exchange)
-        self.asked: list[int] = []   # data requests, one per test in order, made ahead of their use
-        self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
-        self.hints = HintCollector()   # what the CPU backend observed of memory accesses
-        self.device: str | None = None
-        self.isolation = list(runner.isolation)
-        self.printf_bytes = 0
-        self.output_from = runner.output_size()   # a standby runner's output file may hold what it wrote waiting
-        self.test_output: list[tuple[str, int, int]] = []   # (test, first byte, end) of the run process's output
-        self.printf_budget, self.output_budget = ConsoleBudget(), ConsoleBudget()
-
-    def judge(self, source: str | bytes, *, filename: str, arch: str | None) -> Result:
-        self.on_event(BuildStarted(backend=self.backend))
-        self._ask_ahead(0)   # the oracle makes the first tests' data while the submission builds
-        building = time.monotonic()
-        compile_info, library, artifacts = build_for(self.problem, source, self.backend, filename, arch)
-        self.clock.add("build", time.monotonic() - building)
-        self.on_event(BuildDone(compile=compile_info))
-        if not compile_info.ok:
-            first = next((d for d in compile_info.diagnostics if d.severity == "error"), None)
-            where = f"{first.file}:{first.line}: " if first and first.line else ""
-            return self._result(Verdict.CE, f"compile error: {where}{first.message if first else compile_info.log[:300]}",
-                                compile_info, [], None)
-        self.hints.library = Path(artifacts["observed"]) if "observed" in artifacts else None
-        if self.backend == "cpu" and "observed" not in artifacts:
-            self.notes.append("the build that observes every memory access failed, so data races and shared-memory "
-                              "bounds were not checked access by access; only the thread orders and guard bytes were")
-        try:
-            tests, timing_result = self._run(library, artifacts)
-        except OracleBroke as exc:
-            return self._result(Verdict.IE, f"the judge failed: {str(exc).splitlines()[0]}", compile_info, [], None,
-                                [f"internal error: {exc}"])
-        tests, left_out = self._with_left_out(tests)
-        verdict, message = _summary(tests, left_out, self.backend)
-        return self._result(verdict, message, compile_info, tests, timing_result)
-
-    def _with_left_out(self, tests: list[TestResult]) -> tuple[list[TestResult], int]:
-        """The results in plan order, the GPU-only tests this backend left out among them as NR, then the
-        benchmark's result when timing failed; how many were left out."""
-        ran = {t.name: t for t in tests}
-        planned = {c.name for c in self.planned}
-        in_plan = [ran.get(c.name) or _test_result(c, Verdict.NR, GPU_ONLY_NOT_RUN) for c in self.planned]
-        return in_plan + [t for t in tests if t.name not in planned], len(planned - ran.keys())
-
-    def _result(self, verdict: Verdict, message: str, compile_info: CompileInfo, tests: list[TestResult],
-                timing: Timing | None, more_notes: list[str] = ()) -> Result:
-        return Result(problem=self.problem.key, backend=self.backend, device=self.device, isolation=self.isolation,
-                      seed=self.seed, verdict=verdict, message=message, compile=compile_info, tests=tests,
-                      timing=timing, hints=self.hints.summary(), notes=[*self.notes, *more_notes],
-                      partial=any(t.verdict == Verdict.NR for t in tests), smaller_failure=self.smaller,
-                      output=self._output(), phases=self.clock.phases())
-
-    def _output(self) -> list[OutputPart]:
-        """The run process's output since this judge began, in stretches: each test's, and what it wrote
-        outside the tests (loading the library, timing, …). On the GPU a test's stretch is its printf."""
-        stretches, at = [], self.output_from
-        for test, begin, end in self.test_output:
-            stretches += [(None, at, begin), (test, begin, end)]
-            at = end
-        stretches.append((None, at, self.runner_child.output_size()))
-        return [OutputPart(test=test, text=self._output_text(self.output_budget, begin, end))
-                for test, begin, end in stretches if end > begin and not (test and self.backend == "gpu")]
-
-    def _output_text(self, budget: ConsoleBudget, begin: int, end: int) -> str:
-        return budget.take(self.runner_child.read_output(begin, budget.room()), end - begin)
-
-    def _with_console(self, result: TestResult, since: int, calls: list[CallPrintf]) -> TestResult:
-        """`result` with the kernels' printf of its first call; the run process's output from byte `since`
-        on is this test's. On the GPU the driver writes kernel printf into that output: it is the printf."""
-        end = self.runner_child.output_size()
-        self.test_output.append((result.name, since, end))
-        if self.backend == "gpu":
-            printf = self._output_text(self.printf_budget, since, end) if end > since else ""
-        else:
-            printf = self.printf_budget.take(calls[0].text.encode(), calls[0].bytes) if calls and calls[0].bytes else ""
-        return result.model_copy(update={"printf": printf}) if printf else result
-
-    def _run(self, library: Path, artifacts: dict) -> tuple[list[TestResult], Timing | None]:
-        runner = self.runner_child
-        if runner.on_take is not None:
-            runner.on_take()
-        fd = X.create(runner.exchange / EXCHANGE_FILE, 0)
-        try:
-            runner.send(encode(RunnerJob(backend=self.backend, problem_toml=(self.problem.folder / PROBLEM_FILE).read_text(encoding="utf-8"),
-                                  library=_stage(runner.inbox, library),
-                                  artifacts={k: _stage(runner.inbox, v, f"{k}-") if k in STAGED_ARTIFACTS else v
-                                             for k, v in artifacts.items()},
-                                  exchange=str(runner.exchange / EXCHANGE_FILE))))
-            self.oracle_link.expect(OracleReady, STARTUP_DEADLINE_S)
-            tests: list[TestResult] = []
-            try:
-                ready = self.runner.expect((Ready,), STARTUP_DEADLINE_S)
-            except RunnerBroke as broke:
-                if broke.reason == "failed":
-                    raise OracleBroke(f"the run process failed to start: {broke.message}") from None
-                return self._stopped(tests, self.cases[0], broke), None
-            self.device = ready.device
-            if ready.seccomp:
-                self.isolation.append("seccomp")
-            tests_done = self._tests(fd, ready.schedules, tests)
-            if self.shrink:
-                self.smaller = self._smaller_failure(fd, ready.schedules, tests)
-            timing_result = None
-            if tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests):
-                from judge.checking.timing import measure
-
-                benchmark = TestCase("benchmark", "benchmark", {}, "-", True, False)
-                try:
-                    timing_result = measure(self, self.oracle, fd, tests)
-                except RunnerBroke as broke:   # died, overstayed or broke the protocol while timed
-                    self._stopped(tests, benchmark, broke)
-                    return tests, None
-                except X.ShortRead as exc:
-                    _oracle_short_read(exc, fd)
-                    tests.append(_test_result(benchmark, Verdict.RE, f"the process running solve() changed the "
-                                              f"judge's buffer file during timing ({exc})"))
-                    return tests, None
-            for link in (self.runner, self.oracle_link):
-                link.send(Finish())
-            return tests, timing_result
-        finally:
-            os.close(fd)
-
-    def _tests(self, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
-        """Judge the planned tests in order, appending each result; whether every one ran."""
-        rerun = _rerun_choice(self.cases)
-        for i, case in enumerate(self.cases):
-            self._ask_ahead(i + 1)   # the oracle makes the next tests' data while this one runs
-            self.on_event(TestStarted(index=i, name=case.name))
-            since = self.runner_child.output_size()
-            try:
-                result, usable, printf = self._judge_case(fd, schedules, case, self.oracle.take(self.asked[i]),
-                                                          rerun=case.name == rerun, hints=self.hints)
-            except RunnerBroke as broke:
-                self._stopped(tests, case, broke, since)
-                return False
-            except X.ShortRead as exc:
-                _oracle_short_read(exc, fd)
-                tests.append(self._with_console(_test_result(case, Verdict.RE, f"the process running solve() changed "
-                                                             f"the judge's buffer file ({exc})"), since, []))
-                self.runner_usable = False
-                self._not_run(tests, "not run: the process running solve() broke its buffers")
-                return False
-            self.printf_bytes += sum(len(call.text.encode()) for call in printf)
-            if self.printf_bytes + self.runner_child.output_size() > OUTPUT_CAP_BYTES:
-                result = _test_result(case, Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of "
-                                      f"output (printf included)")
-            result = self._with_console(result, since, printf)
-            tests.append(result)
-            self.on_event(TestDone(result=result))
-            if not usable or result.verdict == Verdict.OLE:
-                self.runner_usable = False
-                self._not_run(tests, f"not run: the device was unusable after {case.name}")
-                return False
-            if self.fail_fast and result.verdict != Verdict.AC and i + 1 < len(self.cases):
-                self._not_run(tests, f"not run: the judge stopped at the first failing test, {case.name}")
-                self.notes.append(f"stopped at the first failing test: {len(self.cases) - i - 1} of {len(self.cases)} "
-                                  f"tests not run (`cudajudge judge --all` or Submit judges every test)")
-                return False
-        return True
-
-    def _smaller_failure(self, fd: int, schedules: list[str], tests: list[TestResult]) -> TestResult | None:
-        first = next((t for t in tests if t.verdict not in (Verdict.AC, Verdict.NR)), None)
-        if first is None or first.verdict not in SHRUNK_VERDICTS or not self.runner_usable:
-            return None
-        case = next(c for c in self.cases if c.name == first.name)
-        self.on_event(ShrinkStarted(test=case.name))
-        return smaller_failure(case, lambda probe: self._probe(fd, schedules, probe))
-
-    def _probe(self, fd: int, schedules: list[str], case: TestCase) -> TestResult:
-        """Judge one case that is not a test of the plan (nothing is streamed); ProbeFailed when it cannot."""
-        if not self.runner_usable:
-            raise ProbeFailed(case.name)
-        try:
-            data = self.oracle.take(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
-        except OracleBroke as exc:   # e.g. a size the problem's reference does not take
-            raise ProbeFailed(case.name) from exc
-        try:
-            result, usable, _ = self._judge_case(fd, schedules, case, data, rerun=False)
-        except (RunnerBroke, X.ShortRead) as exc:
-            self.runner_usable = False
-            raise ProbeFailed(case.name) from exc
-        self.runner_usable = usable
-        return result
-
-    def _judge_case(self, fd: int, schedules: list[str], case: TestCase, data, *, rerun: bool,
-                    hints: HintCollector | None = None) -> tuple[TestResult, bool, list[CallPrintf]]:
-        """judge_test on `data`, whose file and kept outputs the oracle then lets go, however it ended."""
-        try:
-            return judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
-                              schedules=schedules, deadline_s=self.deadline_s, rerun=rerun, hints=hints)
-        finally:
-            self.oracle.forget([data.request])
-            data.close()
-
-    def _ask_ahead(self, i: int) -> None:
-        """Ask for the data of test `i` and of the tests after it, up to AHEAD_TESTS of them and while what is
-        asked from `i` on stays within AHEAD_ELEMENTS (but test `i`'s always), unless asked already: the
-        oracle makes them at once on its threads."""
-        while len(self.asked) < min(i + AHEAD_TESTS, len(self.cases)):
-            if len(self.asked) > i and sum(map(_elements, self.cases[i:len(self.asked) + 1])) > AHEAD_ELEMENTS:
-                return
-            case = self.cases[len(self.asked)]
-            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
-
-    def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
-                 since: int | None = None) -> list[TestResult]:
-        """The runner stopped (or was stopped) during `case`: its verdict, and every later test not run.
-        `since`: where the run process's output during a test of the plan began."""
-        self.runner_usable = False
-        outcome = self.runner_child.finish(wait_s=2.0) if broke.reason == "exited" else self.runner_child.outcome
-        if outcome.gpu_released is False:
-            self.notes.append("the GPU was still busy after the run was killed: this machine reports itself unhealthy "
-                              "until the GPU is free again")
-        verdict, message = _stop_verdict(broke, outcome, self.deadline_s, self.budget_s)
-        result = _test_result(case, verdict, message)
-        if since is not None:
-            result = self._with_console(result, since, [])
-        tests.append(result)
-        self.on_event(TestDone(result=result))
-        self._not_run(tests, f"not run: the process running solve() stopped during {case.name}")
-        return tests
-
-    def _not_run(self, tests: list[TestResult], why: str) -> None:
-        done = {t.name for t in tests}
-        for case in self.cases:
-            if case.name not in done:
-                tests.append(_test_result(case, Verdict.NR, why))
-
-
-def _elements(case: TestCase) -> int:
-    """A test's size as the product of its size's integers: its element count, or more (never less)."""
-    return math.prod(v for v in case.size.values() if isinstance(v, int)) if case.size else 1
-
-
-def _oracle_short_read(exc: X.ShortRead, runner_fd: int) -> None:
-    """A short read of any file but the runner's exchange file is the oracle's fault (IE), not the learner's."""
-    if exc.fd != runner_fd:
-        raise OracleBroke(f"the reference process changed its data file ({exc})") from None
-
-
-def _stop_verdict(broke: RunnerBroke, outcome, deadline_s: float, budget_s: float) -> tuple[Verdict, str]:
-    if broke.reason == "deadline":
-        return Verdict.TLE, (f"solve() did not finish within {deadline_s:g} s (an endless loop, a deadlock, or far "
-                             f"too slow); the process was killed")
-    if broke.reason == "budget":
-        return Verdict.TLE, (f"the whole judge of this submission passed its budget of {budget_s:g} s; the process "
-                             f"was killed")
-    if broke.reason == "output":
-        return Verdict.OLE, f"the program wrote more than {OUTPUT_CAP_BYTES} bytes of output; the process was killed"
-    if broke.reason in ("protocol", "failed"):
-        return Verdict.RE, f"the process running solve() broke the judge's protocol: {broke.message}"
-    how = f"signal {outcome.signal_name}" if outcome.signal_name else f"exit status {outcome.returncode}"
-    if outcome.signal_name == "SIGSYS":
-        cause = "a forbidden system call: the sandbox ended the process"
-    elif outcome.signal_name == "SIGKILL":
-        cause = "killed by solve() itself or by the system when the machine ran out of memory"
-    else:
-        cause = "a crash in host code, exit() or abort()"
-    tail = outcome.output[-300:].strip()
-    return Verdict.RE, (f"the process running solve() ended with {how} during this test ({cause})."
-                        + (f" Output tail: {tail}" if tail else ""))
-
-
-GPU_ONLY_NOT_RUN = ("not run: GPU-only, left out on the CPU backend (its size takes long to emulate); it runs on a "
-                    "GPU, or here with --include-gpu-only")
-
-
-def _summary(tests: list[TestResult], left_out: int, backend: str) -> tuple[Verdict, str]:
-    """The verdict: the first failure's; IE if a test did not run for no failure; AC otherwise, saying
-    how many of the planned tests it stands on when the backend left some out."""
-    for t in tests:
-        if t.verdict not in (Verdict.AC, Verdict.NR):
-            return t.verdict, f"{t.verdict.value} on test {t.name}: {t.message}"
-    if sum(t.verdict == Verdict.NR for t in tests) > left_out:
-        return Verdict.IE, "the judge ended before every test ran"
-    if left_out:
-        return Verdict.AC, (f"{len(tests) - left_out} of {len(tests)} tests passed ({left_out} GPU-only "
-                            f"test{'s' if left_out > 1 else ''} not run on the {backend.upper()} backend)")
-    return Verdict.AC, f"all {len(tests)} tests passed"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from judge.problems.loader import load_problem
 from judge.problems import plan
-from judge.submission import GPU_ONLY_NOT_RUN, judge_source
+from judge.checking.verdict import GPU_ONLY_NOT_RUN
+from judge.submission import judge_source
 
 ROOT = Path(__file__).resolve().parents[1]
 RELU = "problems/001-relu/solutions/accepted/naive.cu"
