@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,8 +30,7 @@ class CaseData:
         return self.arrays[name].count
 
     def close(self) -> None:
-        os.close(self.fd)
-        self.path.unlink(missing_ok=True)
+        X.release(self.fd, self.path)
 
 
 class Oracle:

@@ -49,8 +49,7 @@ class Got:
         return self.nbytes == other.nbytes and X.first_difference(self.fd, 0, other.fd, 0, self.nbytes) is None
 
     def close(self) -> None:
-        os.close(self.fd)
-        self.path.unlink(missing_ok=True)
+        X.release(self.fd, self.path)
 
 
 def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefix: str = "", start: int = 0) -> Buffers:
