@@ -110,6 +110,10 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(result.locator(".result-message")).to_contain_text(
         f"{passed.group(1)} of {passed.group(2)} tests passed ({int(passed.group(2)) - int(passed.group(1))} GPU-only")
     expect(result.locator(".timing.absent")).to_contain_text("timing needs a GPU")
+    meta = result.locator("details.meta")   # where the judge's time went
+    meta.locator("summary").click()
+    expect(meta).to_contain_text("Judge time")
+    expect(meta).to_contain_text("solve() calls")
 
     # the draft survives a reload
     page.reload()

@@ -3,7 +3,7 @@
 import { caseLabel, formatUs, speedOfLightUs, timingChart } from "./chart";
 import { h, replace } from "./dom";
 import { t, verdictName } from "./i18n";
-import type { ArraySummary, CompileInfo, Diagnostic, Mismatch, PerformanceHints, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
+import type { ArraySummary, CompileInfo, Diagnostic, Mismatch, PerformanceHints, PhaseTime, Result, Status, SubmissionOut, TestResult, Timing } from "./types";
 
 export function verdictBadge(verdict: string | null, status: Status = "done"): HTMLElement {
   if (!verdict) return h("span", { class: `badge status-${status}` }, t(status));
@@ -222,5 +222,13 @@ function metaSection(result: Result): HTMLElement {
     h("dl", { class: "kv" },
       row(t("backend"), result.backend), result.device ? row(t("device"), result.device) : null,
       row(t("seed"), String(result.seed)), row(t("isolation"), result.isolation.join(", ") || "—"),
+      result.phases?.length ? row(t("judgeTime"), phasesText(result.phases)) : null,
       result.notes.map((n) => row(t("notes"), n)), row("judge", result.judge_version)));
+}
+
+/** Where the judge's wall time went, e.g. "2.31 s: build 0.07 s · solve() calls 1.20 s · …". */
+function phasesText(phases: PhaseTime[]): string {
+  const total = phases.reduce((sum, p) => sum + p.seconds, 0);
+  const parts = phases.filter((p) => p.seconds >= 0.005).map((p) => `${p.name} ${p.seconds.toFixed(2)} s`);
+  return `${total.toFixed(2)} s: ${parts.join(" · ")}`;
 }

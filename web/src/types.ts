@@ -66,8 +66,9 @@ export interface Result {
   problem: string; backend: string; device: string | null; isolation: string[]; seed: number; verdict: Verdict;
   message: string; compile: CompileInfo; tests: TestResult[]; timing: Timing | null; hints?: PerformanceHints | null;
   notes: string[]; judge_version: string; partial?: boolean; smaller_failure?: TestResult | null;
-  output?: OutputPart[];
+  output?: OutputPart[]; phases?: PhaseTime[];
 }
+export interface PhaseTime { name: string; seconds: number }
 
 export interface UserRef { id: number; username: string }
 export interface SubmissionSummary {
