@@ -110,6 +110,11 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(result.locator(".result-message")).to_contain_text(
         f"{passed.group(1)} of {passed.group(2)} tests passed ({int(passed.group(2)) - int(passed.group(1))} GPU-only")
     expect(result.locator(".timing.absent")).to_contain_text("timing needs a GPU")
+    listed = result.locator("details.tests")   # the passed tests share a row, the GPU-only ones not run another
+    listed.locator("summary").click()
+    expect(listed.locator("tbody tr")).to_have_count(2)
+    expect(listed.locator("tbody tr").first).to_contain_text(f"{passed.group(1)} tests")
+    expect(listed.locator("tbody tr").last).to_contain_text(f"{int(passed.group(2)) - int(passed.group(1))} tests")
     meta = result.locator("details.meta")   # where the judge's time went
     meta.locator("summary").click()
     expect(meta).to_contain_text("Judge time")

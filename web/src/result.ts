@@ -25,6 +25,36 @@ export function testRow(r: TestResult): HTMLElement {
            h("td", { class: "num" }, r.time_ms !== null ? `${r.time_ms.toFixed(1)} ms` : ""));
 }
 
+/** One row per test, except that consecutive tests with the same verdict and a message alike up to its
+ *  numbers share one row ("edge/n=1 … edge/n=257", the first message, "same on 11 more tests"). */
+const NUMBER = /[-+]?(?:\d[\d.]*(?:e[-+]?\d+)?|nan|inf)\b/g;   // as the CLI's table groups them
+
+export function groupedRows(tests: TestResult[]): HTMLElement[] {
+  const key = (r: TestResult) => `${r.verdict}\u0000${(r.message ?? "").replace(NUMBER, "#")}`;
+  const rows: HTMLElement[] = [];
+  for (let i = 0; i < tests.length;) {
+    let j = i + 1;
+    while (j < tests.length && key(tests[j]) === key(tests[i])) j++;
+    const run = tests.slice(i, j);
+    if (run.length === 1) {
+      rows.push(testRow(run[0]));
+    } else {
+      const first = run[0];
+      const failed = first.verdict !== "AC" && first.verdict !== "NR";
+      const same = run.every((r) => r.message === first.message) ? t("sameOnMore") : t("sameOtherValuesOnMore");
+      const message = failed ? `${first.message} (${same.replace("{n}", String(run.length - 1))})` : first.message;
+      rows.push(h("tr", { class: first.verdict === "AC" ? "grouped" : "failed grouped", dataset: { test: first.name } },
+                  h("td", { class: "mono" }, `${first.name} … ${run[run.length - 1].name}`),
+                  h("td", null, verdictBadge(first.verdict)),
+                  h("td", { class: "message" }, withCode(message ?? ""), h("span", { class: "muted" },
+                    ` · ${t("testsCount").replace("{n}", String(run.length))}`)),
+                  h("td", { class: "num" }, "")));
+    }
+    i = j;
+  }
+  return rows;
+}
+
 /** The whole result of a done submission (or what is known so far of one still being judged). */
 export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): void {
   const result = sub.result;
@@ -45,7 +75,7 @@ export function renderSubmissionResult(panel: HTMLElement, sub: SubmissionOut): 
                                                                                title: `${x.name}: ${x.verdict}` }))) : null,
     tests.length ? h("details", { class: "tests", open: tests.length <= 12 },
                      h("summary", null, `${t("tests")} (${tests.length})`),
-                     testTable(h("tbody", null, tests.map(testRow)))) : null,
+                     testTable(h("tbody", null, groupedRows(tests)))) : null,
     result ? consoleSection(result) : null,
     result ? timingSection(result, sub.mode) : null,
     result?.hints ? hintsSection(result.hints) : null,
