@@ -47,16 +47,17 @@ def problems_command(json_out: bool = typer.Option(False, "--json", help="Print 
 
 
 def _validation_table(reports) -> Table:
-    table = Table("problem", "state", "findings", "to do", "solutions as declared", title="validation")
-    for report in reports:
+    table = Table("problem", "backend", "state", "findings", "to do", "solutions as declared", title="validation")
+    for backend, report in reports:
         state = "[green]valid[/green]" if report.ok else "[yellow]incomplete[/yellow]" if report.todos else "[red]invalid[/red]"
         judged = f"{sum(r.ok for r in report.runs)} of {len(report.runs)}" if report.runs else "-"
-        table.add_row(report.folder.name, state, str(len(report.findings)), str(len(report.todos)), judged)
+        table.add_row(report.folder.name, backend or "static", state, str(len(report.findings)), str(len(report.todos)),
+                      judged)
     return table
 
 
-def _print_report(report) -> None:   # a judge.problems.validator.ValidationReport
-    name = report.folder.name
+def _print_report(report, backend: str | None = None) -> None:   # a judge.problems.validator.ValidationReport
+    name = report.folder.name + (f" ({backend} backend)" if backend else "")
     if report.ok:
         runs = f", {len(report.runs)} solutions judged as declared" if report.runs else ""
         console.print(f"[green]✓[/green] {name}{runs}", highlight=False)
@@ -77,7 +78,8 @@ def validate_command(
     problems: Optional[list[str]] = typer.Argument(None, help="Problems to check (id, problemNN, slug or folder); default: all."),
     all_: bool = typer.Option(False, "--all", help="Check every problem of the catalog."),
     backend: str = typer.Option("auto", help="Judge every solution on: auto (GPU when present), gpu, cpu, "
-                                             "or none (static checks only)."),
+                                             "every (the CPU backend, and the GPU when present), or none "
+                                             "(static checks only)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Judge this many solutions at once."),
     seeds: int = typer.Option(3, "--seeds", min=1, help="Judge each rejected solution at this many seeds; it must get "
                               "its declared verdict at every one."),
@@ -85,27 +87,31 @@ def validate_command(
     """Check problem folders: model, statements, starter, reference on every CPU-size test, and that
     every accepted solution is AC and every rejected one gets the verdict it declares."""
     from judge.problems.validator import validate_folder
-    from judge.backends.choice import resolve_backend
+    from judge.backends.choice import gpu_available, resolve_backend
     from judge.submission import verdict_of_file
 
     try:
         folders = [find_problem_folder(p) for p in problems] if problems and not all_ else problem_folders()
-        chosen = None if backend == "none" else resolve_backend(backend)
+        chosen = ([None] if backend == "none" else ["cpu", *(["gpu"] if gpu_available() else [])]
+                  if backend == "every" else [resolve_backend(backend)])
     except (ProblemError, ValueError) as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)
+    if backend == "every" and "gpu" not in chosen:
+        console.print("note: this machine has no GPU: the solutions are judged on the CPU backend only", style="yellow")
 
-    reports = []
+    reports = []   # (backend, report)
     with console.status("validating …") as status:
         for folder in folders:
-            status.update(f"validating {folder.name} ({chosen or 'static'}) …")
-            reports.append(validate_folder(folder, verdict_of_file(chosen) if chosen else None, jobs,
-                                           races_observed=chosen == "cpu", seeds=seeds))
-            _print_report(reports[-1])
-    failed = sum(not r.ok for r in reports)
+            for each in chosen:
+                status.update(f"validating {folder.name} ({each or 'static'}) …")
+                reports.append((each, validate_folder(folder, verdict_of_file(each) if each else None, jobs,
+                                                      races_observed=each == "cpu", seeds=seeds)))
+                _print_report(reports[-1][1], each if len(chosen) > 1 else None)
+    failed = {r.folder for _, r in reports if not r.ok}
     if len(reports) > 1:
         console.print(_validation_table(reports))
-    console.print(f"{len(reports) - failed} of {len(reports)} problems valid")
+    console.print(f"{len(folders) - len(failed)} of {len(folders)} problems valid")
     raise typer.Exit(1 if failed else 0)
 
 

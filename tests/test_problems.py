@@ -1,4 +1,5 @@
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -201,6 +202,18 @@ def test_new_writes_a_problem_that_validates_as_incomplete_with_its_to_do_list(t
                                                     "needs at least 2 .cu solution(s), found 0"]
     out = cli("validate", str(folder), "--backend", "none", timeout=120)
     assert out.returncode == 1 and f"incomplete: {len(report.todos)} to do" in out.stdout, out.stdout
+
+
+def test_validate_on_every_backend_judges_the_solutions_on_each_one_this_machine_has():
+    from judge.backends.choice import gpu_available
+
+    out = cli("validate", "1", "--backend", "every", "--seeds", "1", "--jobs", "2", timeout=900)
+    assert out.returncode == 0, out.stdout + out.stderr
+    if gpu_available():
+        assert "001-relu (cpu backend)" in out.stdout and "001-relu (gpu backend)" in out.stdout, out.stdout
+    else:
+        assert "no GPU: the solutions are judged on the CPU backend only" in out.stdout, out.stdout
+        assert re.search(r"001-relu, \d+ solutions judged as declared", out.stdout), out.stdout
 
 
 @pytest.mark.parametrize("args, phrase", [(["Row Softmax"], "is not a slug"), (["relu", "--id", "1"], "is taken by")])
