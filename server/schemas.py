@@ -46,6 +46,8 @@ class LoginIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     username: Text = Field(min_length=1, max_length=64)
     password: Text = Field(min_length=1, max_length=MAX_PASSWORD)
+    bearer: bool = Field(True, description="Also issue a bearer API token (for scripts); a browser, which uses the "
+                                           "session cookie, asks for none")
 
 
 class UserOut(BaseModel):
@@ -57,9 +59,10 @@ class UserOut(BaseModel):
 
 
 class LoginOut(BaseModel):
-    token: str = Field(description="A bearer API token: send `Authorization: Bearer <token>`")
+    token: str | None = Field(None, description="A bearer API token: send `Authorization: Bearer <token>` "
+                                                "(none when the login asked for none)")
     token_type: Literal["bearer"] = "bearer"
-    expires_at: datetime
+    expires_at: datetime | None = None
     csrf_token: str = Field(description="For the browser session cookie: send it as X-CSRF-Token on POST/PATCH/DELETE")
     user: UserOut
 

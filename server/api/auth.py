@@ -31,7 +31,8 @@ def register(body: Credentials, request: Request, st: AppState = Depends(state))
 
 @router.post("/login", response_model=LoginOut, responses={401: {"model": Error}, 429: {"model": Error}})
 def login(body: LoginIn, request: Request, response: Response, st: AppState = Depends(state)) -> LoginOut:
-    """Check the password; return a bearer token (for the CLI) and set the session cookie (for the browser)."""
+    """Check the password; set the session cookie (for the browser) and return a bearer token (for scripts)
+    unless the login asks for none, as the web editor does: it would sit unused in the account's tokens."""
     limit(st, "auth", f"ip:{client_key(request)}", st.settings.rate_auth)
     limit(st, "login", f"name:{body.username.lower()}", st.settings.rate_auth)
     with st.db.read() as s:
@@ -40,14 +41,15 @@ def login(body: LoginIn, request: Request, response: Response, st: AppState = De
     if not ok or user is None or user.disabled:
         raise HTTPException(401, "wrong username or password" if not (ok and user) else "this account is disabled")
     with st.db.write() as s:
-        token, cred = issue(s, user, "token", st.settings.token_days, name="login")
+        token, cred = issue(s, user, "token", st.settings.token_days, name="login") if body.bearer else (None, None)
         session, sess = issue(s, user, "session", st.settings.session_days)
     max_age = int(st.settings.session_days * 86400)
     response.set_cookie(SESSION_COOKIE, session, max_age=max_age, httponly=True, samesite="lax",
                         secure=st.settings.cookie_secure, path="/")
     response.set_cookie(CSRF_COOKIE, sess.csrf_token, max_age=max_age, httponly=False, samesite="lax",
                         secure=st.settings.cookie_secure, path="/")
-    return LoginOut(token=token, expires_at=cred.expires_at, csrf_token=sess.csrf_token, user=user_out(user))
+    return LoginOut(token=token, expires_at=cred.expires_at if cred else None, csrf_token=sess.csrf_token,
+                    user=user_out(user))
 
 
 @router.post("/logout", status_code=204, responses={401: {"model": Error}})

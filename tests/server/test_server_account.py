@@ -57,6 +57,17 @@ def test_token_endpoints_need_csrf_with_the_session_cookie(api):
                   ).status_code == 403
 
 
+def test_a_browser_login_asks_for_no_bearer_token_and_leaves_none_behind(api):
+    c = api.client
+    c.post("/api/auth/register", json={"username": "dora", "password": PASSWORD})
+    body = c.post("/api/auth/login", json={"username": "dora", "password": PASSWORD, "bearer": False}).json()
+    assert body["token"] is None and body["expires_at"] is None and body["csrf_token"]
+    assert c.get("/api/auth/me").json()["username"] == "dora"                     # the session cookie signs in
+    assert [t["name"] for t in c.get("/api/auth/tokens").json()] == []           # no 90-day token left over
+    scripted = c.post("/api/auth/login", json={"username": "dora", "password": PASSWORD}).json()
+    assert scripted["token"] and "login" in [t["name"] for t in c.get("/api/auth/tokens").json()]
+
+
 def test_password_change(api):
     c = api.client
     alice = api.account("alice")

@@ -75,7 +75,8 @@ function query(params: Record<string, string | number | boolean | string[] | und
 
 export const api = {
   me: () => request<User>("GET", "/api/auth/me"),
-  login: (username: string, password: string) => request<LoginOut>("POST", "/api/auth/login", { username, password }),
+  login: (username: string, password: string) =>
+    request<LoginOut>("POST", "/api/auth/login", { username, password, bearer: false }),
   register: (username: string, password: string) => request<User>("POST", "/api/auth/register", { username, password }),
   logout: () => request<void>("POST", "/api/auth/logout"),
   tokens: () => request<ApiToken[]>("GET", "/api/auth/tokens"),

@@ -6,7 +6,7 @@ export type Status = "queued" | "judging" | "done";
 export type Verdict = "AC" | "WA" | "CE" | "RE" | "TLE" | "MLE" | "OLE" | "IE" | "NR";
 
 export interface User { id: number; username: string; role: Role; disabled: boolean; created_at: string }
-export interface LoginOut { token: string; csrf_token: string; user: User; expires_at: string }
+export interface LoginOut { token: string | null; csrf_token: string; user: User; expires_at: string | null }
 export interface ApiToken { id: number; name: string | null; created_at: string; expires_at: string }
 export interface CreatedToken extends ApiToken { token: string }
 export interface PasswordChanged { revoked: number }
