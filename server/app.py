@@ -51,47 +51,10 @@ def _prepare_cpu_runtime() -> None:
 def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None,
                stop_timeout_s: float = 30.0) -> FastAPI:
     settings = settings or Settings.from_env()
-    if settings.dispatch not in ("embedded", "queue"):
-        raise ValueError(f"unknown dispatch {settings.dispatch!r}: choose embedded or queue")
-    queued_remotely = settings.dispatch == "queue"
-    if queued_remotely and not settings.url.startswith("postgresql"):
-        raise ValueError("--dispatch queue needs PostgreSQL (--database-url postgresql://...): the job queue lives there")
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    db = Database(settings.url)
-    db.migrate()
-    report = sync_problems(db, settings)
-    log.info("problems synced: %d available, %d broken", len(report.synced), len(report.broken))
-    if queued_remotely:
-        backend, workers = "queue", 0
-    else:
-        backend, workers = plan_workers(settings.backend, settings.workers)
-    st = AppState(settings=settings, db=db, passwords=Passwords(settings),
-                  store=LeaseStore(db, settings.lease_s, settings.max_attempts), backend=backend,
-                  workers=workers if settings.dispatcher else 0)
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI):
-        if queued_remotely:
-            st.jobs = JobQueue(settings.url)
-            await asyncio.to_thread(st.jobs.open)
-        elif settings.dispatcher:
-            judge_fn = judge or judge_with(backend, hidden=(settings.data_dir.resolve(),))
-            st.dispatcher = Dispatcher(db, st.store, judge_fn, workers=workers, poll_s=settings.poll_s, backend=backend)
-            if backend == "cpu" and judge is None:   # built now, not in the first learner's wait
-                threading.Thread(target=_prepare_cpu_runtime, name="cpu-runtime", daemon=True).start()
-            st.dispatcher.start()
-        try:
-            yield
-        finally:
-            st.shutting_down = True
-            if st.dispatcher is not None:
-                if not await asyncio.to_thread(st.dispatcher.stop, stop_timeout_s):
-                    log.warning("stopping with submissions %s still being judged: they will be judged again",
-                                st.dispatcher.busy)
-            if st.jobs is not None:
-                await asyncio.to_thread(st.jobs.close)
-
-    app = FastAPI(title="cudajudge", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+    _check_dispatch(settings)
+    st = _open_state(settings)
+    app = FastAPI(title="cudajudge", version=__version__, lifespan=_lifespan(st, judge, stop_timeout_s),
+                  docs_url=None, redoc_url=None,
                   description="A practice judge for CUDA kernels: problems, submissions, results, leaderboards.")
     app.state.cj = st
     app.add_middleware(BodySizeLimit, settings=settings)
@@ -99,7 +62,71 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
     for module in (auth, account, problems, submissions, drafts, admin):
         app.include_router(module.router)
     mount_api_docs(app)
+    _add_health_routes(app)
+    mount_web(app)   # last: it answers every path the API does not
+    return app
 
+
+def _check_dispatch(settings: Settings) -> None:
+    if settings.dispatch not in ("embedded", "queue"):
+        raise ValueError(f"unknown dispatch {settings.dispatch!r}: choose embedded or queue")
+    if settings.dispatch == "queue" and not settings.url.startswith("postgresql"):
+        raise ValueError("--dispatch queue needs PostgreSQL (--database-url postgresql://...): the job queue lives there")
+
+
+def _open_state(settings: Settings) -> AppState:
+    """The database opened, migrated and synced with the problem folders; the judging backend planned."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    db = Database(settings.url)
+    db.migrate()
+    report = sync_problems(db, settings)
+    log.info("problems synced: %d available, %d broken", len(report.synced), len(report.broken))
+    if settings.dispatch == "queue":
+        backend, workers = "queue", 0
+    else:
+        backend, workers = plan_workers(settings.backend, settings.workers)
+    return AppState(settings=settings, db=db, passwords=Passwords(settings),
+                    store=LeaseStore(db, settings.lease_s, settings.max_attempts), backend=backend,
+                    workers=workers if settings.dispatcher else 0)
+
+
+def _lifespan(st: AppState, judge: JudgeFn | None, stop_timeout_s: float):
+    """The ASGI lifespan: the job queue or the embedded dispatcher runs while the app does."""
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await _start_dispatch(st, judge)
+        try:
+            yield
+        finally:
+            st.shutting_down = True
+            await _stop_dispatch(st, stop_timeout_s)
+    return lifespan
+
+
+async def _start_dispatch(st: AppState, judge: JudgeFn | None) -> None:
+    settings = st.settings
+    if settings.dispatch == "queue":
+        st.jobs = JobQueue(settings.url)
+        await asyncio.to_thread(st.jobs.open)
+    elif settings.dispatcher:
+        judge_fn = judge or judge_with(st.backend, hidden=(settings.data_dir.resolve(),))
+        st.dispatcher = Dispatcher(st.db, st.store, judge_fn, workers=st.workers, poll_s=settings.poll_s,
+                                   backend=st.backend)
+        if st.backend == "cpu" and judge is None:   # built now, not in the first learner's wait
+            threading.Thread(target=_prepare_cpu_runtime, name="cpu-runtime", daemon=True).start()
+        st.dispatcher.start()
+
+
+async def _stop_dispatch(st: AppState, stop_timeout_s: float) -> None:
+    if st.dispatcher is not None:
+        if not await asyncio.to_thread(st.dispatcher.stop, stop_timeout_s):
+            log.warning("stopping with submissions %s still being judged: they will be judged again",
+                        st.dispatcher.busy)
+    if st.jobs is not None:
+        await asyncio.to_thread(st.jobs.close)
+
+
+def _add_health_routes(app: FastAPI) -> None:
     @app.get("/api/health", response_model=Health, tags=["health"])
     def health(st: AppState = Depends(state)) -> Health:
         with st.db.read() as s:
@@ -113,6 +140,3 @@ def create_app(settings: Settings | None = None, *, judge: JudgeFn | None = None
     def metrics(st: AppState = Depends(state)) -> PlainTextResponse:
         """Queue depth, judge and wait times, verdict counts, workers seen recently (Prometheus text format)."""
         return PlainTextResponse(prometheus_text(st.db), media_type="text/plain; version=0.0.4; charset=utf-8")
-
-    mount_web(app)   # last: it answers every path the API does not
-    return app

@@ -19,6 +19,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Iterable
 
 from judge.problems.loader import PROBLEM_FILE
 from server.config import Settings
@@ -64,6 +65,25 @@ def _entry_path(info: zipfile.ZipInfo) -> PurePosixPath | None:
 
 
 def extract_zip(data: bytes, settings: Settings, workdir: Path) -> Extracted:
+    """The problem folder of the zip `data`, extracted into a new temporary folder under `workdir`."""
+    archive, infos = _open_zip(data, settings)
+    paths = _checked_entries(infos, settings)
+    prefix = _problem_prefix([p for _, p in paths.values()])
+    tmp = Path(tempfile.mkdtemp(prefix="upload-", dir=workdir))
+    root = tmp / "problem"
+    root.mkdir()
+    try:
+        _write_problem(archive, paths.values(), prefix, root, settings)
+    except UploadError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError) as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise UploadError(400, f"the zip could not be extracted: {exc}") from None
+    return Extracted(root=root, tmp=tmp)
+
+
+def _open_zip(data: bytes, settings: Settings) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
     if not data:
         raise UploadError(400, "the upload is empty: send a zip of a problem folder")
     try:
@@ -73,6 +93,12 @@ def extract_zip(data: bytes, settings: Settings, workdir: Path) -> Extracted:
         raise UploadError(400, f"not a valid zip file: {exc}") from None
     if len(infos) > settings.max_zip_entries:
         raise UploadError(413, f"the zip has {len(infos)} entries; the limit is {settings.max_zip_entries}")
+    return archive, infos
+
+
+def _checked_entries(infos: list[zipfile.ZipInfo],
+                     settings: Settings) -> dict[str, tuple[zipfile.ZipInfo, PurePosixPath]]:
+    """The file entries by lower-cased path, each checked; their declared sizes checked in all."""
     paths: dict[str, tuple[zipfile.ZipInfo, PurePosixPath]] = {}
     declared = 0
     for info in infos:
@@ -84,60 +110,65 @@ def extract_zip(data: bytes, settings: Settings, workdir: Path) -> Extracted:
             raise UploadError(400, f"zip entry {info.filename!r}: the name occurs twice")
         if info.flag_bits & 0x1:
             raise UploadError(400, f"zip entry {info.filename!r}: encrypted entries are not supported")
-        if info.file_size > settings.max_unpacked_file_bytes:
-            raise UploadError(413, f"zip entry {info.filename!r}: {info.file_size} bytes unpacked; "
-                                   f"the limit for one file is {settings.max_unpacked_file_bytes}")
-        if info.file_size > 1024 * 1024 and info.file_size > settings.max_zip_ratio * max(1, info.compress_size):
-            raise UploadError(413, f"zip entry {info.filename!r}: compression ratio "
-                                   f"{info.file_size / max(1, info.compress_size):.0f}:1 looks like a zip bomb "
-                                   f"(the limit is {settings.max_zip_ratio:.0f}:1 for files over 1 MiB)")
+        _check_declared_size(info, settings)
         declared += info.file_size
         paths[key] = (info, path)
     if declared > settings.max_unpacked_bytes:
         raise UploadError(413, f"the zip unpacks to {declared} bytes; the limit is {settings.max_unpacked_bytes}")
+    return paths
 
-    # where is problem.toml: at the top, or in the one top-level folder
-    files = [p for _, p in paths.values()]
+
+def _check_declared_size(info: zipfile.ZipInfo, settings: Settings) -> None:
+    """The header's sizes: a first refusal only, as extracting counts the bytes it writes."""
+    if info.file_size > settings.max_unpacked_file_bytes:
+        raise UploadError(413, f"zip entry {info.filename!r}: {info.file_size} bytes unpacked; "
+                               f"the limit for one file is {settings.max_unpacked_file_bytes}")
+    if info.file_size > 1024 * 1024 and info.file_size > settings.max_zip_ratio * max(1, info.compress_size):
+        raise UploadError(413, f"zip entry {info.filename!r}: compression ratio "
+                               f"{info.file_size / max(1, info.compress_size):.0f}:1 looks like a zip bomb "
+                               f"(the limit is {settings.max_zip_ratio:.0f}:1 for files over 1 MiB)")
+
+
+def _problem_prefix(files: list[PurePosixPath]) -> tuple[str, ...]:
+    """Where problem.toml is: () at the top, or (folder,) for the one top-level folder holding it."""
     if PurePosixPath(PROBLEM_FILE) in files:
-        prefix: tuple[str, ...] = ()
-    else:
-        tops = {p.parts[0] for p in files if len(p.parts) > 1}
-        candidates = [t for t in tops if PurePosixPath(t, PROBLEM_FILE) in files]
-        if len(candidates) != 1:
-            raise UploadError(422, "problem.toml: file is missing (put it at the top of the zip, or in its one folder)",
-                              [{"file": PROBLEM_FILE, "key": None, "message": "file is missing"}])
-        prefix = (candidates[0],)
+        return ()
+    tops = {p.parts[0] for p in files if len(p.parts) > 1}
+    candidates = [t for t in tops if PurePosixPath(t, PROBLEM_FILE) in files]
+    if len(candidates) != 1:
+        raise UploadError(422, "problem.toml: file is missing (put it at the top of the zip, or in its one folder)",
+                          [{"file": PROBLEM_FILE, "key": None, "message": "file is missing"}])
+    return (candidates[0],)
 
-    tmp = Path(tempfile.mkdtemp(prefix="upload-", dir=workdir))
-    root = tmp / "problem"
-    root.mkdir()
+
+def _write_problem(archive: zipfile.ZipFile, entries: Iterable[tuple[zipfile.ZipInfo, PurePosixPath]],
+                   prefix: tuple[str, ...], root: Path, settings: Settings) -> None:
+    """Write the entries under `prefix` into `root`, counting the bytes as they unpack."""
     total = 0
-    try:
-        for info, path in paths.values():
-            if path.parts[:len(prefix)] != prefix:
-                continue   # files beside the problem folder (e.g. __MACOSX/) are ignored
-            rel = path.parts[len(prefix):]
-            target = root.joinpath(*rel)
-            if not target.resolve().is_relative_to(root.resolve()):
-                raise UploadError(400, f"zip entry {info.filename!r}: escapes the problem folder")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            written = 0
-            with archive.open(info) as src, open(target, "wb") as dst:
-                while chunk := src.read(64 * 1024):
-                    written += len(chunk)
-                    total += len(chunk)
-                    if written > settings.max_unpacked_file_bytes or total > settings.max_unpacked_bytes:
-                        raise UploadError(413, f"zip entry {info.filename!r}: unpacks past the size limit "
-                                               f"({settings.max_unpacked_file_bytes} bytes a file, "
-                                               f"{settings.max_unpacked_bytes} in all)")
-                    dst.write(chunk)
-    except UploadError:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError) as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise UploadError(400, f"the zip could not be extracted: {exc}") from None
-    return Extracted(root=root, tmp=tmp)
+    for info, path in entries:
+        if path.parts[:len(prefix)] != prefix:
+            continue   # files beside the problem folder (e.g. __MACOSX/) are ignored
+        target = root.joinpath(*path.parts[len(prefix):])
+        if not target.resolve().is_relative_to(root.resolve()):
+            raise UploadError(400, f"zip entry {info.filename!r}: escapes the problem folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        total = _write_entry(archive, info, target, total, settings)
+
+
+def _write_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, target: Path, total: int,
+                 settings: Settings) -> int:
+    """Unpack one entry into `target`; `total`: bytes the earlier entries unpacked. Returns the new total."""
+    written = 0
+    with archive.open(info) as src, open(target, "wb") as dst:
+        while chunk := src.read(64 * 1024):
+            written += len(chunk)
+            total += len(chunk)
+            if written > settings.max_unpacked_file_bytes or total > settings.max_unpacked_bytes:
+                raise UploadError(413, f"zip entry {info.filename!r}: unpacks past the size limit "
+                                       f"({settings.max_unpacked_file_bytes} bytes a file, "
+                                       f"{settings.max_unpacked_bytes} in all)")
+            dst.write(chunk)
+    return total
 
 
 def _relative(file: str, root: Path) -> str:

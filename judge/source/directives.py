@@ -29,86 +29,119 @@ class Directive:
 
 def logical_lines(source: bytes) -> list[LogicalLine]:
     """Split into logical lines: backslash-newline spliced, comments blanked, literals kept."""
-    lines: list[LogicalLine] = []
-    out = bytearray()
-    line, start_line = 1, 1
-    i, n = 0, len(source)
-    state = "code"          # code | line_comment | block_comment | string | char | raw
-    raw_end = b""
+    return _Scanner(source).scan()
 
-    def finish() -> None:
-        lines.append(LogicalLine(start_line, line, out.decode("utf-8", errors="replace")))
-        out.clear()
 
-    while i < n:
-        c = source[i:i + 1]
-        if c == b"\\" and state != "raw" and source[i + 1:i + 2] in (b"\n", b"\r"):
-            i += 3 if source[i + 1:i + 3] == b"\r\n" else 2
-            line += 1
-            continue
-        if c == b"\n":
-            if state in ("block_comment", "raw"):
-                out += c if state == "raw" else b""
-                line += 1
-                i += 1
+class _Scanner:
+    """One pass over the bytes; `state` is what the byte at `i` is part of."""
+
+    def __init__(self, source: bytes):
+        self.source = source
+        self.i = 0
+        self.line = self.start_line = 1
+        self.state = "code"      # code | line_comment | block_comment | string | char | raw
+        self.raw_end = b""       # the raw string's closing `)delimiter"`
+        self.out = bytearray()
+        self.lines: list[LogicalLine] = []
+        self.step = {"code": self._code, "string": self._quoted, "char": self._quoted, "raw": self._raw,
+                     "block_comment": self._block_comment, "line_comment": self._line_comment}
+
+    def scan(self) -> list[LogicalLine]:
+        while self.i < len(self.source):
+            c = self.source[self.i:self.i + 1]
+            if c == b"\\" and self._splice():
                 continue
-            state = "code"
-            finish()
-            line += 1
-            start_line = line
-            i += 1
-            continue
-        if state == "code":
-            raw = _RAW_STRING_START.match(source, i) if c in b"uULR" else None
-            if raw and (i == 0 or not (source[i - 1:i].isalnum() or source[i - 1:i] == b"_")):
-                state, raw_end = "raw", b")" + raw.group(1) + b'"'
-                out += raw.group(0)
-                i = raw.end()
-                continue
-            if source[i:i + 2] == b"//":
-                state = "line_comment"
-                out += b" "
-                i += 2
-                continue
-            if source[i:i + 2] == b"/*":
-                state = "block_comment"
-                out += b" "
-                i += 2
-                continue
-            if c == b'"':
-                state = "string"
-            elif c == b"'":
-                state = "char"
-            out += c
-            i += 1
-        elif state in ("string", "char"):
-            out += c
-            if c == b"\\" and i + 1 < n:
-                out += source[i + 1:i + 2]
-                i += 2
-                continue
-            if c == (b'"' if state == "string" else b"'"):
-                state = "code"
-            i += 1
-        elif state == "raw":
-            if source.startswith(raw_end, i):
-                out += raw_end
-                i += len(raw_end)
-                state = "code"
+            if c == b"\n":
+                self._newline()
             else:
-                out += c
-                i += 1
-        elif state == "block_comment":
-            if source[i:i + 2] == b"*/":
-                state = "code"
-                i += 2
-            else:
-                i += 1
-        else:  # line comment
-            i += 1
-    if out or not lines:
-        finish()
-    return lines
+                self.step[self.state](c)
+        if self.out or not self.lines:
+            self._finish()
+        return self.lines
+
+    def _finish(self) -> None:
+        self.lines.append(LogicalLine(self.start_line, self.line, self.out.decode("utf-8", errors="replace")))
+        self.out.clear()
+
+    def _splice(self) -> bool:
+        """Skip the backslash at `i` and its newline (anywhere but in a raw string); True if it was one."""
+        after = self.source[self.i + 1:self.i + 3]
+        if self.state == "raw" or after[:1] not in (b"\n", b"\r"):
+            return False
+        self.i += 3 if after == b"\r\n" else 2
+        self.line += 1
+        return True
+
+    def _newline(self) -> None:
+        """A newline ends the logical line, except inside a block comment or a raw string."""
+        self.i += 1
+        if self.state in ("block_comment", "raw"):
+            if self.state == "raw":
+                self.out += b"\n"
+            self.line += 1
+            return
+        self.state = "code"
+        self._finish()
+        self.line += 1
+        self.start_line = self.line
+
+    def _code(self, c: bytes) -> None:
+        if self._raw_string_start(c):
+            return
+        opener = self.source[self.i:self.i + 2]
+        if opener in (b"//", b"/*"):
+            self.state = "line_comment" if opener == b"//" else "block_comment"
+            self.out += b" "
+            self.i += 2
+            return
+        if c == b'"':
+            self.state = "string"
+        elif c == b"'":
+            self.state = "char"
+        self.out += c
+        self.i += 1
+
+    def _raw_string_start(self, c: bytes) -> bool:
+        """Enter a raw string at `i` if one starts there (its prefix not the tail of an identifier)."""
+        i = self.i
+        raw = _RAW_STRING_START.match(self.source, i) if c in b"uULR" else None
+        before = self.source[i - 1:i]
+        if not raw or (i > 0 and (before.isalnum() or before == b"_")):
+            return False
+        self.state, self.raw_end = "raw", b")" + raw.group(1) + b'"'
+        self.out += raw.group(0)
+        self.i = raw.end()
+        return True
+
+    def _quoted(self, c: bytes) -> None:
+        """Inside "..." or '...': an escape takes the next byte along, so it cannot close the literal."""
+        self.out += c
+        if c == b"\\" and self.i + 1 < len(self.source):
+            self.out += self.source[self.i + 1:self.i + 2]
+            self.i += 2
+            return
+        if c == (b'"' if self.state == "string" else b"'"):
+            self.state = "code"
+        self.i += 1
+
+    def _raw(self, c: bytes) -> None:
+        if self.source.startswith(self.raw_end, self.i):
+            self.out += self.raw_end
+            self.i += len(self.raw_end)
+            self.state = "code"
+        else:
+            self.out += c
+            self.i += 1
+
+    def _block_comment(self, c: bytes) -> None:
+        if self.source[self.i:self.i + 2] == b"*/":
+            self.state = "code"
+            self.i += 2
+        else:
+            self.i += 1
+
+    def _line_comment(self, c: bytes) -> None:
+        self.i += 1
 
 
 def directives(lines: list[LogicalLine]) -> list[Directive]:

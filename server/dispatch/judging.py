@@ -26,7 +26,7 @@ from judge.protocol import BuildDone, BuildStarted, Progress, ShrinkStarted, Tes
 from judge.result import Result, Verdict
 from sandbox.gpus import Gpu
 from server.catalog import files_digest, judge_files
-from server.dispatch.lease import LeaseStore
+from server.dispatch.lease import ClaimedSubmission, Lease, LeaseStore
 from server.models import ProblemRow, utcnow
 
 log = logging.getLogger("cudajudge.dispatch")
@@ -143,66 +143,91 @@ def judge_one(store: LeaseStore, judge: JudgeFn, owner: str, *, submission_id: i
     except (ProblemError, TypeError, OSError) as exc:
         store.fail(lease, f"problem {job.problem_id} cannot be loaded: {exc}")
         return JudgeRun(lease.submission_id, lease.attempt, False, None, time.monotonic() - started)
+    held = _HeldLease(store, lease, dead)
+    held.start()
+    recorded, verdict = _judge_held(judge, job, problem, held)
+    return JudgeRun(lease.submission_id, lease.attempt, recorded, verdict, time.monotonic() - started)
 
-    lost = threading.Event()
-    done = threading.Event()
-    gone = lambda: dead() or lost.is_set()   # noqa: E731
 
-    def heartbeat() -> None:
-        while not done.wait(max(0.2, store.lease_s / 3)):
-            if dead():
+class _HeldLease:
+    """A claimed submission while it is judged: the lease renewed, the judge's events recorded under it."""
+
+    def __init__(self, store: LeaseStore, lease: Lease, dead: Callable[[], bool]):
+        self.store, self.lease, self.dead = store, lease, dead
+        self.lost = threading.Event()    # a renewal or a write found the lease taken
+        self.done = threading.Event()    # judging ended: stop renewing
+        self.index = 0                   # the next test's index
+
+    def start(self) -> None:
+        threading.Thread(target=self._heartbeat, name=f"cudajudge-lease-{self.lease.submission_id}",
+                         daemon=True).start()
+
+    def gone(self) -> bool:
+        return self.dead() or self.lost.is_set()
+
+    def _heartbeat(self) -> None:
+        while not self.done.wait(max(0.2, self.store.lease_s / 3)):
+            if self.dead():
                 return
             try:
-                if not store.renew(lease):
-                    lost.set()
+                if not self.store.renew(self.lease):
+                    self.lost.set()
                     return
             except Exception as exc:     # the database is away: the next renewal tries again
-                log.warning("renewing the lease of submission %d failed: %s", lease.submission_id, exc)
+                log.warning("renewing the lease of submission %d failed: %s", self.lease.submission_id, exc)
 
-    beat = threading.Thread(target=heartbeat, name=f"cudajudge-lease-{lease.submission_id}", daemon=True)
-    beat.start()
-    index = 0
-
-    def on_event(event: Progress) -> None:
-        nonlocal index
-        if gone():
+    def on_event(self, event: Progress) -> None:
+        if self.gone():
             return
         try:
-            if isinstance(event, TestDone):
-                if not store.record_test(lease, index, event.result.model_dump(mode="json")):
-                    lost.set()
-                index += 1
-            elif isinstance(event, BuildDone):
-                if not store.record_compile(lease, event.compile.model_dump(mode="json")):
-                    lost.set()
-            elif (progress := live_progress(event)) is not None:
-                if not store.record_progress(lease, progress):
-                    lost.set()
+            self._record(event)
         except Exception as exc:
             # a live event missed (the database is away): the final Result still carries every test
-            log.warning("recording an event of submission %d failed: %s", lease.submission_id, exc)
+            log.warning("recording an event of submission %d failed: %s", self.lease.submission_id, exc)
 
-    def finished(recorded: bool, verdict: str | None) -> JudgeRun:
-        return JudgeRun(lease.submission_id, lease.attempt, recorded, verdict, time.monotonic() - started)
+    def _record(self, event: Progress) -> None:
+        store, lease = self.store, self.lease
+        if isinstance(event, TestDone):
+            if not store.record_test(lease, self.index, event.result.model_dump(mode="json")):
+                self.lost.set()
+            self.index += 1
+        elif isinstance(event, BuildDone):
+            if not store.record_compile(lease, event.compile.model_dump(mode="json")):
+                self.lost.set()
+        elif (progress := live_progress(event)) is not None:
+            if not store.record_progress(lease, progress):
+                self.lost.set()
 
+
+def _judge_held(judge: JudgeFn, job: ClaimedSubmission, problem: Problem, held: _HeldLease) -> tuple[bool, str | None]:
+    """Judge the claimed `job` and write what came of it: (recorded, verdict recorded)."""
+    store, lease = held.store, held.lease
     try:
-        result = judge(problem, job.source, mode=job.mode, filename=job.filename, on_event=on_event,
+        result = judge(problem, job.source, mode=job.mode, filename=job.filename, on_event=held.on_event,
                        account=f"user-{job.user_id}")
     except Exception as exc:
-        done.set()
-        if not dead():
+        held.done.set()
+        if not held.dead():
             log.error("judge raised on submission %d:\n%s", lease.submission_id, traceback.format_exc())
-            _retrying(f"submission {lease.submission_id}", lambda: store.fail(lease, f"{type(exc).__name__}: {exc}"), dead)
-        return finished(False, None)
-    done.set()
-    if dead():
-        return finished(False, None)
+            _retrying(f"submission {lease.submission_id}", lambda: store.fail(lease, f"{type(exc).__name__}: {exc}"),
+                      held.dead)
+        return False, None
+    held.done.set()
+    if held.dead():
+        return False, None
+    return _write_result(held, result)
+
+
+def _write_result(held: _HeldLease, result: Result) -> tuple[bool, str | None]:
+    """Complete the submission with `result`; an internal error while attempts remain puts it back instead."""
+    store, lease = held.store, held.lease
     if result.verdict is Verdict.IE and lease.attempt < store.max_attempts:   # the judge's fault: once more
         log.warning("submission %d: internal error, judged again: %s", lease.submission_id, result.message)
-        _retrying(f"submission {lease.submission_id}", lambda: store.fail(lease, result.message), dead)
-        return finished(False, None)
-    recorded = not lost.is_set() and _retrying(f"submission {lease.submission_id}",
-                                               lambda: store.complete(lease, result.model_dump(mode="json")), dead)
+        _retrying(f"submission {lease.submission_id}", lambda: store.fail(lease, result.message), held.dead)
+        return False, None
+    recorded = not held.lost.is_set() and _retrying(f"submission {lease.submission_id}",
+                                                    lambda: store.complete(lease, result.model_dump(mode="json")),
+                                                    held.dead)
     if not recorded:
         log.warning("submission %d: lease lost while judging; result discarded", lease.submission_id)
-    return finished(recorded, result.verdict.value if recorded else None)
+    return recorded, result.verdict.value if recorded else None
