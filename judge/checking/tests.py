@@ -176,84 +176,135 @@ class CallPrintf(NamedTuple):
     bytes: int    # its length in all
 
 
+class Ending(NamedTuple):
+    """How a test ended: its result, and whether the runner can go on to the next test."""
+    result: TestResult
+    usable: bool = True
+
+
+def _error_message(returned: Returned) -> str:
+    err = returned.error
+    return err.message if err.launch is None or err.launch.kernel in err.message else f"{err.message} in {err.launch.describe()}"
+
+
+class OneTest:
+    """One test on the judge side: its buffers placed in the runner's exchange file, the kernels' printf
+    of each call, and the outputs copied for the oracle, which close() lets go."""
+
+    def __init__(self, problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, case: TestCase, data: CaseData,
+                 rng: random.Random, deadline_s: float):
+        self.problem, self.runner, self.oracle, self.fd, self.case, self.data = problem, runner, oracle, fd, case, data
+        self.deadline_s = deadline_s
+        self.buffers = lay_out(problem, data, fd, rng)
+        self.printf: list[CallPrintf] = []
+        self.opened: list[Got] = []
+        self.reload: list[str] = []   # the buffers the next call has the runner read again from the exchange file
+
+    def place(self) -> None:
+        self.runner.send(Place(test=self.case.name, buffers=list(self.buffers.slots.values())))
+        self.runner.expect((Placed,))
+
+    def result(self, verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
+        case = self.case
+        return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
+                          message=message, first_mismatch=mismatch, inputs_shown=shown)
+
+    def call(self, schedule: str, observe: bool = False) -> Returned:
+        """solve() called once by the runner in thread order `schedule`."""
+        self.runner.send(Call(test=self.case.name, schedule=schedule, observe=observe, scalars=self.data.scalars,
+                              reload=self.reload))
+        returned = self.runner.expect((Returned,), call_deadline(self.deadline_s, self.buffers))
+        self.printf.append(CallPrintf(returned.printf, returned.printf_bytes))
+        return returned
+
+    def failed_call(self, returned: Returned, prefix: str = "") -> Ending:
+        """The call's error as the test's result; a sticky error leaves the runner unusable."""
+        err = returned.error
+        return Ending(self.result(Verdict(err.verdict), prefix + _error_message(returned)), not err.sticky)
+
+    def outputs(self) -> Got:
+        self.opened.append(copy_outputs(self.problem, self.buffers, self.fd, self.oracle))
+        return self.opened[-1]
+
+    def call_and_inspect(self, schedule: str, observe: bool, hints: HintCollector | None) -> Ending | None:
+        """One call, then the checks that need no oracle: its error, the guards, the inputs."""
+        returned = self.call(schedule, observe=observe)
+        if returned.error is not None:
+            return self.failed_call(returned)
+        if observe and hints is not None:
+            hints.add(self.case.name, returned.accesses, returned.traffic)
+        damage = guard_damage(self.problem, self.buffers, self.fd)
+        if damage:
+            launches = returned.launches
+            hint = f"; kernels launched: {', '.join(l.describe() for l in launches[:3])}" if launches else ""
+            return Ending(self.result(Verdict.RE, damage + hint))
+        changed = first_input_change(self.problem, self.data, self.buffers, self.fd)
+        if changed:
+            return Ending(self.result(Verdict.WA, changed))
+        return None
+
+    def check(self, got_by_schedule: dict[str, Got]) -> Ending | None:
+        """Each schedule's outputs checked by the oracle; a failure whose outputs differ between schedules
+        is reported as a race."""
+        data = self.data
+        reports: dict[str, Checked] = {schedule: self.oracle.check(data.request, got.path, got.slots)
+                                       for schedule, got in got_by_schedule.items()}
+        failing = [schedule for schedule, report in reports.items() if report.mismatches]
+        if not failing:
+            return None
+        schedule, report = failing[0], reports[failing[0]]
+        gots = list(got_by_schedule.values())
+        if len(gots) > 1 and not all(gots[0].same_as(g) for g in gots[1:]):
+            return Ending(self.result(Verdict.WA, race_message(schedule, report, reports), report.first, data.shown))
+        return Ending(self.result(Verdict.WA, mismatch_message(report), report.first, data.shown))
+
+    def run_again(self, schedule: str) -> Ending | None:
+        """The same input once more: an error or a wrong answer now is state left over from the first call."""
+        returned = self.call(schedule)
+        if returned.error is not None:
+            return self.failed_call(returned, "on the second run of the same input: ")
+        again = self.outputs()
+        report = self.oracle.check(self.data.request, again.path, again.slots)
+        if report.mismatches:
+            return Ending(self.result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
+                                      + mismatch_message(report) +
+                                      ". Is there state left over between calls, or a race?", report.first))
+        return None
+
+    def judge(self, schedules: list[str], rerun: bool, hints: HintCollector | None) -> Ending:
+        """Small tests run in every schedule, the first observed; larger ones in the first only."""
+        small = self.data.size() <= RACE_CHECK_MAX_ELEMENTS
+        got_by_schedule: dict[str, Got] = {}
+        for schedule in schedules if small else schedules[:1]:
+            ended = self.call_and_inspect(schedule, small and schedule == schedules[0], hints)
+            if ended is not None:
+                return ended
+            got_by_schedule[schedule] = self.outputs()
+            self.reload = reset_outputs(self.problem, self.data, self.buffers, self.fd)
+        ended = self.check(got_by_schedule)
+        if ended is None and rerun:
+            ended = self.run_again(schedules[0])
+        return ended or Ending(self.result(Verdict.AC))
+
+    def finish(self, ended: Ending) -> tuple[TestResult, bool, list[CallPrintf]]:
+        """The runner told to release the test's buffers, unless it is no longer usable."""
+        if ended.usable:
+            self.runner.send(Release(test=self.case.name))
+            self.runner.expect((Released,))
+        return ended.result, ended.usable, self.printf
+
+    def close(self) -> None:
+        for got in self.opened:
+            got.close()
+
+
 def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, case: TestCase, data: CaseData, *,
                seed: int, schedules: list[str], deadline_s: float, rerun: bool,
                hints: HintCollector | None = None) -> tuple[TestResult, bool, list[CallPrintf]]:
     """(result, whether the runner is still usable, the kernels' printf of each call in order)."""
-    def result(verdict: Verdict, message: str = "", mismatch: Mismatch | None = None, shown=None) -> TestResult:
-        return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
-                          message=message, first_mismatch=mismatch, inputs_shown=shown)
-
-    buffers = lay_out(problem, data, fd, guard_rng(seed, case.name))
-    runner.send(Place(test=case.name, buffers=list(buffers.slots.values())))
-    runner.expect((Placed,))
-    printf: list[CallPrintf] = []
-
-    def call(schedule: str, reload: list[str], observe: bool = False) -> Returned:
-        runner.send(Call(test=case.name, schedule=schedule, observe=observe, scalars=data.scalars, reload=reload))
-        returned = runner.expect((Returned,), call_deadline(deadline_s, buffers))
-        printf.append(CallPrintf(returned.printf, returned.printf_bytes))
-        return returned
-
-    def error_message(returned: Returned) -> str:
-        err = returned.error
-        return err.message if err.launch is None or err.launch.kernel in err.message else f"{err.message} in {err.launch.describe()}"
-
-    def finish(test_result: TestResult, usable: bool = True):
-        if usable:
-            runner.send(Release(test=case.name))
-            runner.expect((Released,))
-        return test_result, usable, printf
-
-    opened: list[Got] = []
-
-    def outputs() -> Got:
-        opened.append(copy_outputs(problem, buffers, fd, oracle))
-        return opened[-1]
-
-    got_by_schedule: dict[str, Got] = {}
+    test = OneTest(problem, runner, oracle, fd, case, data, guard_rng(seed, case.name), deadline_s)
+    test.place()
     try:
-        small = data.size() <= RACE_CHECK_MAX_ELEMENTS
-        reload: list[str] = []
-        for schedule in schedules if small else schedules[:1]:
-            observed = small and schedule == schedules[0]
-            returned = call(schedule, reload, observe=observed)
-            if returned.error is not None:
-                return finish(result(Verdict(returned.error.verdict), error_message(returned)), not returned.error.sticky)
-            if observed and hints is not None:
-                hints.add(case.name, returned.accesses, returned.traffic)
-            damage = guard_damage(problem, buffers, fd)
-            if damage:
-                launches = returned.launches
-                hint = f"; kernels launched: {', '.join(l.describe() for l in launches[:3])}" if launches else ""
-                return finish(result(Verdict.RE, damage + hint))
-            changed = first_input_change(problem, data, buffers, fd)
-            if changed:
-                return finish(result(Verdict.WA, changed))
-            got_by_schedule[schedule] = outputs()
-            reload = reset_outputs(problem, data, buffers, fd)
-
-        reports: dict[str, Checked] = {schedule: oracle.check(data.request, got.path, got.slots)
-                                       for schedule, got in got_by_schedule.items()}
-        failing = [schedule for schedule, report in reports.items() if report.mismatches]
-        if failing:
-            schedule, report = failing[0], reports[failing[0]]
-            gots = list(got_by_schedule.values())
-            if len(gots) > 1 and not all(gots[0].same_as(g) for g in gots[1:]):
-                return finish(result(Verdict.WA, race_message(schedule, report, reports), report.first, data.shown))
-            return finish(result(Verdict.WA, mismatch_message(report), report.first, data.shown))
-        if rerun:
-            returned = call(schedules[0], reload)
-            if returned.error is not None:
-                return finish(result(Verdict(returned.error.verdict), "on the second run of the same input: "
-                                     + error_message(returned)), not returned.error.sticky)
-            again = outputs()
-            report = oracle.check(data.request, again.path, again.slots)
-            if report.mismatches:
-                return finish(result(Verdict.WA, "the same input run twice gave different answers; the second run is wrong: "
-                                     + mismatch_message(report) +
-                                     ". Is there state left over between calls, or a race?", report.first))
-        return finish(result(Verdict.AC))
+        return test.finish(test.judge(schedules, rerun, hints))
     finally:
-        for got in opened:
-            got.close()
+        test.close()
