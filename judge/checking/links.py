@@ -28,6 +28,15 @@ class OracleBroke(Exception):
     pass
 
 
+def _receive(child: Child, clock: PhaseClock, reply: type, deadline_s: float) -> bytes:
+    """The child's next line; the wait counts towards the phase of `reply`, however it ended."""
+    since = time.monotonic()
+    try:
+        return child.receive(deadline_s)
+    finally:
+        clock.waited(reply.__name__, since)
+
+
 class RunnerLink:
     def __init__(self, child: Child, clock: PhaseClock | None = None):
         self.child, self.clock = child, clock or PhaseClock()
@@ -37,13 +46,10 @@ class RunnerLink:
 
     def expect(self, kinds: tuple[type, ...], deadline_s: float = IDLE_DEADLINE_S):
         """The runner's next event, which must be one of `kinds`."""
-        since = time.monotonic()
         try:
-            line = self.child.receive(deadline_s)
+            line = _receive(self.child, self.clock, kinds[0], deadline_s)
         except ChildEnded as ended:
             raise RunnerBroke(ended.reason) from None
-        finally:
-            self.clock.waited(kinds[0].__name__, since)
         try:
             event = decode(RUNNER_EVENTS, line)
         except ProtocolError as exc:
@@ -70,10 +76,8 @@ class OracleLink:
         self.child.send(encode(command))
 
     def expect(self, kind: type | tuple[type, ...], deadline_s: float = IDLE_DEADLINE_S):
-        since = time.monotonic()
         try:
-            line = self.child.receive(deadline_s)
-            self.clock.waited((kind if isinstance(kind, tuple) else (kind,))[0].__name__, since)
+            line = _receive(self.child, self.clock, (kind if isinstance(kind, tuple) else (kind,))[0], deadline_s)
             event = decode(ORACLE_EVENTS, line)
         except ChildEnded as ended:
             tail = self.child.output_tail()
