@@ -1,9 +1,10 @@
 """Where the judge keeps its caches on this machine: the one place that reads their locations from
 the environment.
 
-    cache_root()       GPU builds (judge.build.cache), the shim's runtime object, and the folders of
-                       the CuPy kernel caches and the standby hosts (judge.submission):
+    cache_root()       GPU builds (judge.build.cache) and the shim's runtime object:
                        $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/builds
+    kernel_cache_root() the accounts' CuPy kernel caches (sandbox.kernel_cache): cache_root()/cupy-kernels
+    standby_root()     one folder per standby host (sandbox.standby): cache_root()/standby
     cpu_build_root()   the CPU runtime and CPU builds (judge.build.cpu_build):
                        $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu
     pch_root()         NVRTC's precompiled headers (judge.build.pch):
@@ -38,3 +39,11 @@ def cpu_build_root() -> Path:
 def pch_root() -> Path:
     return _configured(PCH_DIR_ENV) or _home_cache() / "pch"
 
+
+
+def kernel_cache_root() -> Path:
+    return cache_root() / "cupy-kernels"
+
+
+def standby_root() -> Path:
+    return cache_root() / "standby"

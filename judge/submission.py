@@ -11,6 +11,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from judge.backends.choice import resolve_backend
+from judge.cache_paths import cache_root, kernel_cache_root, standby_root
 from judge.checking.phases import PhaseClock
 from judge.checking.run import EventHook, Run
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
@@ -27,19 +28,12 @@ PROBLEM_FILES = (PROBLEM_FILE, REFERENCE_FILE)
 CPU_DEADLINE_FACTOR = 10.0     # the emulator is slower than a GPU by about this much for the tests' sizes
 CPU_MIN_DEADLINE_S = 10.0
 CPU_BUDGET_FACTOR = 3.0        # the whole judge's budget on the CPU backend, against the GPU's
-KERNEL_CACHE_FOLDER = "cupy-kernels"   # under the build cache's root
-STANDBY_FOLDER = "standby"             # likewise: one folder per standby host
 RUNNER = "judge.runner"
 ORACLE = "judge.checking.oracle"
 
 
-
 def _kernel_cache(account: str) -> Path:
-    from judge.cache_paths import cache_root
-
-    return account_folder(cache_root() / KERNEL_CACHE_FOLDER, account)
-
-
+    return account_folder(kernel_cache_root(), account)
 
 
 def verdict_of_file(backend: str, hidden: tuple[Path, ...] = ()):
@@ -113,18 +107,14 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
 
 def folders_hidden(problem: Problem, hidden: tuple[Path, ...] = ()) -> list[Path]:
     """What the children must not see: the catalog, the build cache (others' sources) and `hidden`."""
-    from judge.cache_paths import cache_root
-
     return [problem.folder.parent, cache_root(), *hidden]
 
 
 def _standby_pair(launch: dict) -> tuple[Child, Child] | None:
     """The waiting runner and oracle of the standby host for this launch, if they are free and isolated
     as children started here would be; a host is started for the next call when none runs."""
-    from judge.cache_paths import cache_root
-
     config = standby.launch_config(RUNNER, ORACLE, **launch)
-    folder = standby.host_folder(cache_root() / STANDBY_FOLDER, config)   # hashes the judge's code: once
+    folder = standby.host_folder(standby_root(), config)   # hashes the judge's code: once
     child = standby.adopt(folder, config["isolation"])
     if child is None:
         from judge.build.arch import default_arch   # what this judge's own build asks anyway

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from judge.cache_paths import standby_root
 from judge.problems.loader import load_problem
 from judge.protocol import RunnerStarted
-from judge.submission import ORACLE, RUNNER, STANDBY_FOLDER, folders_hidden, judge_source
+from judge.submission import ORACLE, RUNNER, folders_hidden, judge_source
 from sandbox import standby
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +34,7 @@ def build_cache(tmp_path_factory):
 def hosts(build_cache, monkeypatch):
     """The standby folder of a private build cache; every host started there is ended afterwards."""
     monkeypatch.setenv("CUDAJUDGE_CACHE_DIR", str(build_cache))
-    root = build_cache / STANDBY_FOLDER
+    root = standby_root()
     yield root
     for folder in root.iterdir() if root.is_dir() else ():
         standby.stop_host(folder)

@@ -60,6 +60,9 @@ class Backend(Protocol):
     device: str          # e.g. "NVIDIA H200" or "CPU emulation (2 threads)"
     schedules: tuple[str, ...]   # thread orders each test is run in (race detection on the CPU)
 
+    def place(self, fd: int, offset: int, span: int) -> Allocation: ...       # a buffer file's slot, in memory
+    def upload(self, fd: int, offset: int, alloc: Allocation) -> None: ...   # the slot's bytes, again
+    def download(self, fd: int, offset: int, alloc: Allocation) -> None: ... # the memory, back to the slot
     def allocate(self, nbytes: int) -> Allocation: ...
     def write(self, alloc: Allocation, offset: int, data: np.ndarray) -> None: ...
     def read(self, alloc: Allocation, offset: int, nbytes: int) -> np.ndarray: ...
@@ -73,6 +76,19 @@ class Backend(Protocol):
     def printf_output(self) -> tuple[str, int]: ...   # kernel printf since reset(): its head, and its bytes in all
     def reset(self) -> None: ...
     def device_failure(self, exc: BaseException) -> bool: ...   # a driver error, not a judge bug
+
+
+class TimedBackend(Backend, Protocol):
+    """What timing (judge/runner/timing.py) needs beyond a Backend: only the GPU backend is one."""
+    cp: object           # the CuPy module
+    stream: object       # the stream solve() runs on
+    kernels: object      # the judge's own kernels (judge.backends.gpu_kernels.GpuKernels)
+
+    def device_view(self, alloc: Allocation, offset: int, count: int, dtype): ...   # a CuPy array, no copy
+    def call_solve_async(self, args: list) -> None: ...      # enqueued; errors come from pending_error()
+    def pending_error(self) -> RunError | None: ...
+    def profile_call(self, args: list) -> list[Launch]: ...  # one call with an event pair around every launch
+    def timed_mode(self, on: bool) -> None: ...              # on: no synchronization after every launch
 
 
 def broken_driver_message(exc: BaseException) -> str:

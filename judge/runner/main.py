@@ -13,7 +13,7 @@ import traceback
 from pathlib import Path
 
 from judge.backends import open_backend
-from judge.backends.base import Launch, broken_driver_message
+from judge.backends.base import Backend, Launch, broken_driver_message
 from judge.problems.model import Problem
 from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchRecord, Place, Placed, Ready, Release,
                             Released, Returned, RunnerFailed, TimeCase, child_ends, decode)
@@ -44,7 +44,7 @@ def call_error(err) -> CallError | None:
 
 
 class Runner:
-    def __init__(self, backend, problem: Problem, exchange_fd: int, emit):
+    def __init__(self, backend: Backend, problem: Problem, exchange_fd: int, emit):
         self.backend, self.problem, self.fd, self.emit = backend, problem, exchange_fd, emit
         self.placed: dict[str, tuple] = {}   # buffer name -> (slot, allocation)
         self.timer = None                     # made by the first timed case (judge.runner.timing)

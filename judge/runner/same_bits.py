@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from judge.backends.base import TimedBackend
+
 
 class SameBits:
     """outputs[k] and golden[k]: set k's output arrays and their first call's copies, by name, on the
-    device of `backend` (a DeviceMemory)."""
+    device of `backend`."""
 
-    def __init__(self, backend, outputs: list[dict], golden: list[dict]):
+    def __init__(self, backend: TimedBackend, outputs: list[dict], golden: list[dict]):
         self._per_set = len(outputs[0]) if outputs else 0
         self._compare = backend.kernels.differs_rows(
             [(view.data.ptr, golden[k][name].data.ptr, view.nbytes, k)
