@@ -1,27 +1,25 @@
-"""Does the judge's median match a bare CUDA-event loop over the same solve(), and ncu's duration?
+"""Does the judge's median match a bare CUDA-event loop, for the solution and for the baseline?
 
-The bare loop loads the same built library in this process and times solve() with events, an L2
-flush before each sample (a memset of 2× L2, as the judge flushes: how the flush writes changes
-what a short call that follows it pays), no reset and no verification, in two ways:
+Problems 1, 3, 6 and 83, every benchmark size. Each subject (the built solution's solve(), or the
+problem's baseline from reference.py called on CuPy arrays as the oracle calls it) is timed in this
+process without the judge: events, an L2 flush before each sample (a memset of 2× L2, as the judge
+flushes), the stream held by a one-thread kernel until the host has enqueued the sample's calls (as
+nvbench does, so that no call waits for the host to issue it), no reset and no verification:
 - one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
-- a batch of calls on distinct copies of the input per event pair, divided by the batch, as the
-  judge times calls under its BATCH_BELOW_S: the cost of a call in a stream of calls;
-- the same batch held: a one-thread kernel holds the stream until the host has enqueued the whole
-  batch (as nvbench does), so no call waits for the host to issue it. For calls as short as the
-  host's issuing (problem 83 at 10^6: three launches per call), the plain batch partly times the
-  host, and what runs before the start event (the judge's reset, or nothing) changes how much.
-With NCU=1 the single-call loop also runs under Nsight Compute (caches and clocks left alone, the
-loop's own flush and a one-thread marker kernel before each call) and sums the solution's kernel
-durations between markers: the GPU's own time for the kernels, without the gaps between them.
-Both the judge and the bare loops run JUDGE_REPEATS times, medians compared, with their
-repeat-to-repeat spreads.
+- as the judge times a call of that cost: alone from BATCH_BELOW_S up, else a batch of calls on
+  distinct copies of the input per event pair.
+"judge / bare" compares the judge with the second. With NCU=1 the solution's single-call loop also
+runs under Nsight Compute (caches and clocks left alone, a one-thread marker kernel before each
+call) and sums its kernels' durations between markers: the kernels' own time.
+The judge and the bare loops run JUDGE_REPEATS times, medians compared, with their spreads.
 Printed figures, not pass/fail. `python bench/timing_fidelity.py --bare PROBLEM SOLUTION SIZE_JSON` is
-the loop alone, for ncu to profile.
+the solution's loop alone, for ncu to profile.
 """
 from __future__ import annotations
 
 import csv
 import ctypes
+import functools
 import io
 import json
 import os
@@ -35,14 +33,17 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from judge.backends.base import solve_entry
 from judge.build import build
-from judge.timing.stats import MAX_BATCH, batch_for as _batch_for
-from judge.problems.loader import load_problem
+from judge.problems.loader import load_problem, load_reference
 from judge.submission import judge_source
+from judge.timing.stats import MAX_BATCH, batch_for as _batch_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
 CASES = [(1, "problems/001-relu/solutions/accepted/vectorized.cu"),
+         (3, "problems/003-sum-reduction/solutions/accepted/warp_shuffle.cu"),
+         (6, "problems/006-dot-product/solutions/accepted/grid_stride_shuffle.cu"),
          (83, "problems/083-multi-block-scan/solutions/accepted/three_pass_scan.cu"),
          (83, "problems/083-multi-block-scan/solutions/accepted/decoupled_lookback.cu")]
 JUDGE_REPEATS = int(os.environ.get("JUDGE_REPEATS", "3"))
@@ -58,27 +59,31 @@ USE_NCU = os.environ.get("NCU") == "1"
 
 
 class BareLoop:
-    """solve() of one built solution on `copies` distinct copies of one input, without the judge."""
+    """One subject on `copies` distinct copies of one input, without the judge: the built solution's
+    solve(), or (`baseline`) the problem's baseline from reference.py, called as the oracle calls it."""
 
-    def __init__(self, problem, source: str, size: dict, copies: int):
+    def __init__(self, problem, source: str, size: dict, copies: int, baseline: bool = False):
         import cupy as cp
 
         self.cp = cp
-        built = build(problem, source)
-        self.lib = lib = ctypes.CDLL(str(built.library))
-        cubin = Path(built.cubin).read_bytes()
-        self.arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
-        lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
-                                       ctypes.c_void_p]
-        assert lib.cudajudge_init(cubin, len(cubin), self.arena.ptr, self.arena.mem.size, 0) == 0
-        from judge.backends.base import solve_entry
-        self.solve = solve_entry(lib, problem)
         scalars = problem.scalars_for(size)
         host = {p.name: np.random.default_rng(0).integers(-16, 16, problem.element_count(p, scalars)).astype(p.np_dtype)
                 for p in problem.params if p.is_pointer}
         self.sets = [{name: cp.asarray(values) for name, values in host.items()} for _ in range(copies)]
-        self.args = [[s[p.name].data.ptr if p.is_pointer else scalars[p.name] for p in problem.params]
-                     for s in self.sets]
+        if baseline:
+            reference = load_reference(problem)
+            self.calls = [functools.partial(reference.baseline, **s, **scalars) for s in self.sets]
+        else:
+            built = build(problem, source)
+            self.lib = lib = ctypes.CDLL(str(built.library))
+            cubin = Path(built.cubin).read_bytes()
+            self.arena = cp.cuda.alloc(problem.limits.arena_mb << 20)
+            lib.cudajudge_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_ulonglong, ctypes.c_size_t,
+                                           ctypes.c_void_p]
+            assert lib.cudajudge_init(cubin, len(cubin), self.arena.ptr, self.arena.mem.size, 0) == 0
+            solve = solve_entry(lib, problem)
+            self.calls = [functools.partial(solve, *[s[p.name].data.ptr if p.is_pointer else scalars[p.name]
+                                                     for p in problem.params]) for s in self.sets]
         self.flush = cp.empty(2 * cp.cuda.Device().attributes["L2CacheSize"], cp.uint8)
         self.hold = cp.RawKernel(HOLD, "hold")
         self.released = cp.zeros(1, cp.int64)              # the last sample let go, written from another stream
@@ -89,8 +94,8 @@ class BareLoop:
         """`marked`: a marker kernel after each flush, where ncu splits its kernel list into calls.
         `held`: the stream held from before the start event until the batch is enqueued."""
         cp = self.cp
-        for args in self.args:
-            self.solve(*args)
+        for call in self.calls:
+            call()
         start, end = cp.cuda.Event(), cp.cuda.Event()
         marker = cp.empty(1, cp.uint8)
         times = []
@@ -102,8 +107,8 @@ class BareLoop:
                 self.held_samples += 1
                 self.hold((1,), (1,), (self.released, np.int64(self.held_samples), np.int64(HOLD_CYCLES)))
             start.record()
-            for args in self.args[:batch]:
-                self.solve(*args)
+            for call in self.calls[:batch]:
+                call()
             end.record()
             if held:
                 with self.release_stream:
@@ -139,9 +144,9 @@ def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
     return statistics.median(calls[len(calls) // 4:])   # the first calls warm up
 
 
-def bare_us(problem, source: str, size: dict, batch: int, held: bool = False) -> list[float]:
+def bare_us(problem, source: str, size: dict, batch: int, held: bool = False, baseline: bool = False) -> list[float]:
     """The medians of JUDGE_REPEATS bare loops, each on its own copies of the input, as the judge repeats."""
-    return [statistics.median(BareLoop(problem, source, size, batch).per_call_us(batch, BARE_SAMPLES, held=held))
+    return [statistics.median(BareLoop(problem, source, size, batch, baseline).per_call_us(batch, BARE_SAMPLES, held=held))
             for _ in range(JUDGE_REPEATS)]
 
 
@@ -153,12 +158,28 @@ def bare_only(pid: int, rel: str, size: dict) -> None:
     BareLoop(load_problem(pid), (ROOT / rel).read_text(), size, 1).per_call_us(1, NCU_CALLS, marked=True)
 
 
+def subject_row(pid: int, rel: str, case, subject: str, medians: list[float]) -> tuple:
+    """One subject of one benchmark case: the judge's medians against bare loops timed as the judge
+    times that subject (one call per event pair from BATCH_BELOW_S up, else a held batch)."""
+    problem, source, baseline = load_problem(pid), (ROOT / rel).read_text(), subject == "baseline"
+    judge = statistics.median(medians)
+    alones = bare_us(problem, source, case.size, 1, held=True, baseline=baseline)
+    batch = _batch_for(statistics.median(alones) / 1e6, MAX_BATCH)   # as the judge batches a call of this cost
+    bares = bare_us(problem, source, case.size, batch, held=True, baseline=baseline) if batch > 1 else alones
+    bare = statistics.median(bares)
+    ncu = ncu_median_us(pid, rel, case.size) if USE_NCU and not baseline else None
+    return (str(pid), subject if baseline else Path(rel).name, json.dumps(case.size),
+            " ".join(f"{m:.2f}" for m in medians), f"{100 * spread(medians):.2f}%",
+            f"{statistics.median(alones):.2f}", " ".join(f"{m:.2f}" for m in bares) + f" (×{batch})",
+            f"{100 * spread(bares):.2f}%", f"{ncu:.2f}" if ncu else "-", f"{judge / bare:.3f}",
+            f"{judge / ncu:.3f}" if ncu else "-")
+
+
 def main() -> None:
     console = Console()
-    table = Table("problem", "solution", "size", "judge medians (µs)", "spread", "bare, alone (µs)",
-                  "bare, batch: medians (µs)", "spread", "held batch: medians (µs)", "ncu (µs)", "judge / alone",
-                  "judge / batch", "judge / held", "judge / ncu",
-                  title="timing fidelity")
+    table = Table("problem", "subject", "size", "judge medians (µs)", "spread", "bare, alone (µs)",
+                  "bare as judged: medians (µs)", "spread", "ncu (µs)", "judge / bare", "judge / ncu",
+                  title="timing fidelity: the judge against bare loops, solutions and baselines")
     for pid, rel in CASES:
         if ONLY_PROBLEMS and pid not in ONLY_PROBLEMS:
             continue
@@ -167,23 +188,12 @@ def main() -> None:
         runs = [judge_source(problem, source, backend="gpu", timing=True, patterns=["sample"], seed=s)
                 for s in range(JUDGE_REPEATS)]
         for i, case in enumerate(runs[0].timing.per_case):
-            medians = [r.timing.per_case[i].median_us for r in runs]
-            judge = statistics.median(medians)
-            alones = bare_us(problem, source, case.size, 1)
-            alone = statistics.median(alones)
-            batch = _batch_for(alone / 1e6, MAX_BATCH)   # as the judge batches a call of this cost
-            batches = bare_us(problem, source, case.size, batch) if batch > 1 else alones
-            batched = statistics.median(batches)
-            helds = bare_us(problem, source, case.size, batch, held=True)
-            held = statistics.median(helds)
-            ncu = ncu_median_us(pid, rel, case.size) if USE_NCU else None
-            row = (str(pid), Path(rel).name, json.dumps(case.size), " ".join(f"{m:.1f}" for m in medians),
-                   f"{100 * spread(medians):.2f}%", f"{alone:.2f}",
-                   " ".join(f"{m:.2f}" for m in batches) + f" (×{batch})", f"{100 * spread(batches):.2f}%",
-                   " ".join(f"{m:.2f}" for m in helds), f"{ncu:.2f}" if ncu else "-", f"{judge / alone:.3f}",
-                   f"{judge / batched:.3f}", f"{judge / held:.3f}", f"{judge / ncu:.3f}" if ncu else "-")
-            console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
-            table.add_row(*row)
+            for subject in ("solution", "baseline"):
+                medians = [getattr(r.timing.per_case[i], "median_us" if subject == "solution" else "baseline_us")
+                           for r in runs]
+                row = subject_row(pid, rel, case, subject, medians)
+                console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
+                table.add_row(*row)
     console.print(table)
 
 

@@ -299,6 +299,8 @@ class BaselineTimed(Message):
     min_us: float
     iqr_us: float
     noisy: bool
+    calls_per_sample: int = Field(default=1, gt=0)
+    single_call_us: float | None = None
 
 
 class CopyMeasured(Message):

@@ -118,7 +118,9 @@ def timing_table(result: Result) -> Table:
         case = ", ".join(f"{k}={v}" for k, v in c.size.items()) + f" · {c.distribution}"
         ratio = f"{c.ratio_to_baseline:.2f}× ({c.baseline_us:.1f} µs)" if c.ratio_to_baseline else "-"
         noisy = " (noisy)" if c.noisy else ""
-        table.add_row(case, f"{c.median_us:.1f} µs{noisy}", f"{c.min_us:.1f}", f"{c.iqr_us:.1f}", str(c.samples),
+        batched = (f"\nper call of {c.calls_per_sample} back to back" +
+                   (f"; {c.single_call_us:.1f} alone" if c.single_call_us else "")) if c.calls_per_sample > 1 else ""
+        table.add_row(case, f"{c.median_us:.1f} µs{noisy}{batched}", f"{c.min_us:.1f}", f"{c.iqr_us:.1f}", str(c.samples),
                       f"{c.gbps:.0f}" if c.gbps is not None else "-", f"{c.sol_pct:.0f}%" if c.sol_pct is not None else "-",
                       ratio, _bar(c.sol_pct or 0.0, 100.0, "green"))
     return table

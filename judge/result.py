@@ -107,7 +107,12 @@ class TimingFigures(BaseModel):
     noisy: bool
     gbps: float | None = None
     sol_pct: float | None = None
+    calls_per_sample: int = 1                # > 1: median_us is a batch's throughput (calls on distinct inputs
+                                             # back to back), not one call's latency
+    single_call_us: float | None = None      # one call alone, between its own events
     baseline_us: float | None = None
+    baseline_calls_per_sample: int | None = None
+    baseline_single_call_us: float | None = None
     ratio_to_baseline: float | None = None   # baseline time / solution time: > 1 means faster than the baseline
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from judge.checking.timing import TimingRejected, cross_check
 from judge.protocol import Sample
-from judge.timing.stats import BATCH_SAMPLE_S, INPUT_SETS, MAX_BATCH, input_set_count
+from judge.timing.stats import BATCH_SAMPLE_S, INPUT_SETS, MAX_BATCH, WARMUP_CALLS, input_set_count
 
 GB = 1e9
 
@@ -35,6 +35,20 @@ def test_figure_faster_than_copy_bandwidth_is_rejected():
     # 1 GB in 10 µs would be 100 TB/s on a device that copies at 4 TB/s
     with pytest.raises(TimingRejected, match="faster than the device copies memory"):
         cross_check(samples(10e-6, 20e-6), bytes_moved=1 * GB, copy_gbps=4000)
+
+
+def test_a_single_call_case_is_its_own_single_call_figure():
+    stats = cross_check(samples(100e-6, 180e-6), bytes_moved=0.1 * GB, copy_gbps=4000)
+    assert stats.calls_per_sample == 1 and stats.single_call_us == stats.median_us
+
+
+def test_a_batched_case_says_so_and_gives_a_call_alone_from_the_warm_up():
+    # the first WARMUP_CALLS warm-up calls are cold (40 µs) and left out; alone a call takes 16 µs
+    warm = [(60e-6, Sample(case="c", batch=1, seconds=s, warmup=True))
+            for s in [40e-6] * WARMUP_CALLS + [16e-6] * 30]
+    stats = cross_check(warm + samples(16 * 12e-6, 16 * 20e-6, batch=16), bytes_moved=1e6, copy_gbps=4000)
+    assert stats.calls_per_sample == 16 and stats.median_us == pytest.approx(12)
+    assert stats.single_call_us == pytest.approx(16)
 
 
 def test_warmup_samples_alone_are_no_timing():

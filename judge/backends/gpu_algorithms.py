@@ -63,7 +63,8 @@ class DeviceAlgorithms:
         if self._module is None:
             self._module = cp.RawModule(code=ALGORITHMS_SOURCE.read_text(), options=("--std=c++17",))
             self._module.get_function("cj_convert")   # CuPy compiles a module at its first function
-            cp.argsort(cp.zeros(2, np.uint64))
+            for key_type in (np.uint32, np.uint64):   # the order keys sort() makes
+                cp.argsort(cp.zeros(2, key_type))
 
     def _handle(self, call_ptr, message, capacity) -> int:
         call = call_ptr.contents
@@ -250,11 +251,10 @@ class DeviceAlgorithms:
             return
         begin, end = (call.begin_bit, call.end_bit) if call.kind == RADIX_SORT else (0, 64)
         begin = min(max(begin, 0), 63)
-        order_keys = self.scratch(n, np.uint64)
-        self.launch(f"cj_sort_keys_{_TYPE_NAMES[dtype]}", self.blocks(n), keys, np.int64(n), np.int32(begin),
-                    np.int32(max(end, begin)), np.int32(bool(call.descending)), order_keys)
-        if min(end, 8 * dtype.itemsize) - begin <= 32:   # half the radix passes, each moving less
-            order_keys = order_keys.astype(np.uint32)
+        narrow = min(end, 8 * dtype.itemsize) - begin <= 32
+        order_keys = self.scratch(n, np.uint32 if narrow else np.uint64)
+        self.launch(f"cj_sort_keys{'32' if narrow else ''}_{_TYPE_NAMES[dtype]}", self.blocks(n), keys, np.int64(n),
+                    np.int32(begin), np.int32(max(end, begin)), np.int32(bool(call.descending)), order_keys)
         order = self.cp.argsort(order_keys)
         moves = [(keys, self.address(call.out, n), dtype.itemsize)]
         if call.value_bytes:

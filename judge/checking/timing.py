@@ -67,7 +67,8 @@ def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gb
     if gaps > OVERHEAD_FACTOR * reported + OVERHEAD_S:
         raise TimingRejected(f"samples reported {reported * 1e6:.1f} µs each (median), but {gaps * 1e6:.1f} µs "
                              f"passed between them on the judge's clock")
-    stats = Stats.of([s.seconds for _, s in timed])
+    stats = Stats.of([s.seconds for _, s in timed], max(s.batch for _, s in timed),
+                     [s.seconds for _, s in samples if s.warmup and s.batch == 1])
     floor_s = bytes_moved / (copy_gbps * 1e9) / COPY_SLACK
     if stats.median_us / 1e6 < floor_s:
         raise TimingRejected(f"{stats.median_us:.2f} µs per call would move the problem's {bytes_moved:.4g} bytes "
@@ -147,7 +148,7 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
     if has_baseline:
         oracle.link.send(TimeBaseline(case=case.name, requests=requests))
         b: BaselineTimed = oracle.link.expect(BaselineTimed)
-        baseline = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy)
+        baseline = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy, b.calls_per_sample, b.single_call_us)
     oracle.forget(requests)
     bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
     return cross_check(samples, bytes_moved, copy_gbps), baseline, event.per_kernel, datas[0].scalars
@@ -206,7 +207,10 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
                                 median_us=stats.median_us, min_us=stats.min_us, iqr_us=stats.iqr_us,
                                 noisy=stats.noisy, gbps=gbps, sol_pct=100 * gbps / copy.gbps,
                                 gflops=(flops / seconds / 1e9) if flops else None,
+                                calls_per_sample=stats.calls_per_sample, single_call_us=stats.single_call_us,
                                 baseline_us=base.median_us if base else None,
+                                baseline_calls_per_sample=base.calls_per_sample if base else None,
+                                baseline_single_call_us=base.single_call_us if base else None,
                                 ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
     headline = {name: getattr(cases[0], name) for name in TimingFigures.model_fields}
     timing = Timing(**headline, copy_gbps=copy.gbps, per_kernel=per_kernel, per_case=cases)

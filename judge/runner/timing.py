@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from judge import exchange as X
+from judge.backends.base import TimedBackend
 from judge.protocol import RUNNER_COMMANDS, CaseTimed, OutputsReady, Sample, TimeCase, Verified, decode
 from judge.runner.main import call_error, launch_record
 from judge.runner.same_bits import SameBits
@@ -28,7 +29,8 @@ class CaseTiming:
 
     def __init__(self, runner, cmd: TimeCase, commands):
         self.runner, self.cmd, self.commands = runner, cmd, commands
-        backend, problem = runner.backend, runner.problem
+        backend: TimedBackend = runner.backend
+        problem = runner.problem
         self.backend, self.problem = backend, problem
         runner.timer = self.timer = runner.timer or DeviceTimer(backend.cp, backend.stream)
         self.sets = range(cmd.sets)

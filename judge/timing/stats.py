@@ -26,12 +26,19 @@ class Stats:
     min_us: float
     iqr_us: float
     noisy: bool
+    calls_per_sample: int = 1             # > 1: a batch's throughput, calls on distinct inputs back to back
+    single_call_us: float | None = None   # a call alone between its own events
 
     @classmethod
-    def of(cls, seconds: list[float]) -> "Stats":
+    def of(cls, seconds: list[float], calls_per_sample: int = 1, warmup: list[float] = ()) -> "Stats":
+        """`seconds`: the timed samples' per-call times; `warmup`: the single calls of the warm-up, whose
+        median after the first WARMUP_CALLS is the single-call figure of a batched case."""
         us = np.asarray(seconds) * 1e6
         q1, med, q3 = np.percentile(us, [25, 50, 75])
-        return cls(len(us), float(med), float(us.min()), float(q3 - q1), bool((q3 - q1) / med > NOISY_SPREAD))
+        warm = list(warmup)[WARMUP_CALLS:] or list(warmup)
+        single = float(med) if calls_per_sample == 1 else float(np.median(warm)) * 1e6 if warm else None
+        return cls(len(us), float(med), float(us.min()), float(q3 - q1), bool((q3 - q1) / med > NOISY_SPREAD),
+                   calls_per_sample, single)
 
 
 # The half-width of a median's interval is MEDIAN_NOTCH * IQR / sqrt(samples): the notch of a box plot
@@ -82,4 +89,4 @@ def run_samples(sample, distinct: int) -> Stats:
     seconds: list[float] = []
     while not enough(seconds, batch):
         seconds.append(sample(batch, False))
-    return Stats.of(seconds)
+    return Stats.of(seconds, batch, warm)

@@ -205,7 +205,11 @@ function timingDetails(timing: Timing, device: string | null): HTMLElement {
                                           t("baseline")].map((x, i) => h("th", { class: i ? "num" : "" }, x)))),
         h("tbody", null, timing.per_case.map((c) => {
           const sol = speedOfLightUs(c);
-          return h("tr", null, h("td", { class: "mono" }, caseLabel(c)), h("td", { class: "num" }, formatUs(c.median_us)),
+          const batched = c.calls_per_sample > 1
+            ? h("div", { class: "muted small" }, t("batchedCall").replace("{n}", String(c.calls_per_sample))
+                .replace("{single}", c.single_call_us !== null ? formatUs(c.single_call_us) : "—"))
+            : null;
+          return h("tr", null, h("td", { class: "mono" }, caseLabel(c)), h("td", { class: "num" }, formatUs(c.median_us), batched),
             h("td", { class: "num" }, formatUs(c.min_us)), h("td", { class: "num" }, formatUs(c.iqr_us)),
             h("td", { class: "num" }, c.gbps !== null ? `${c.gbps.toFixed(0)} GB/s` : "—"),
             h("td", { class: "num" }, sol !== null ? `${formatUs(sol)} (${c.sol_pct!.toFixed(0)}%)` : "—"),

@@ -155,13 +155,14 @@ template <class T> __device__ unsigned long long order_bits(T x) {
     else return bits;
 }
 
-template <class T> __device__ void sort_keys(const T* in, long long n, int begin_bit, int end_bit, int descending,
-                                             unsigned long long* keys) {
+// Keys of at most 32 bits are written as 32-bit keys: half the radix passes, each moving half the bytes.
+template <class T, class K> __device__ void sort_keys(const T* in, long long n, int begin_bit, int end_bit,
+                                                      int descending, K* keys) {
     const int width = end_bit - begin_bit;
     const unsigned long long mask = width >= 64 ? ~0ull : (1ull << width) - 1;
     CJ_EACH(i, n) {
         const unsigned long long key = (order_bits(in[i]) >> begin_bit) & mask;
-        keys[i] = descending ? ~key : key;
+        keys[i] = (K)(descending ? ~key : key);
     }
 }
 
@@ -240,6 +241,10 @@ template <class T> __device__ void count_equal(const T* in, long long n, T value
     }                                                                                                           \
     extern "C" __global__ void cj_sort_keys_##t(const T* in, long long n, int begin_bit, int end_bit,           \
                                                 int descending, unsigned long long* keys) {                     \
+        sort_keys(in, n, begin_bit, end_bit, descending, keys);                                                 \
+    }                                                                                                           \
+    extern "C" __global__ void cj_sort_keys32_##t(const T* in, long long n, int begin_bit, int end_bit,         \
+                                                  int descending, unsigned int* keys) {                         \
         sort_keys(in, n, begin_bit, end_bit, descending, keys);                                                 \
     }                                                                                                           \
     extern "C" __global__ void cj_flags_nonzero_##t(const T* in, long long n, long long* flags) {               \
