@@ -21,7 +21,7 @@ sys.path.insert(0, str(REPO))
 
 from judge.build.cpu_build import compiler_version, build_cpu  # noqa: E402
 
-SOLUTIONS = REPO / "tests" / "cpu" / "correct_kernels.cu"
+SOLUTIONS = REPO / "tests" / "judge" / "runtime" / "cpu" / "correct_kernels.cu"
 MAP_TARGET = 20e6          # emulated threads per second
 SCAN_TARGET_S = 2.0
 

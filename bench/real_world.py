@@ -1,4 +1,4 @@
-"""Judge the solutions in other judges' styles (tests/real_world/p<N>_*.cu) beside the catalog's own
+"""Judge the solutions in other judges' styles (tests/judge/real_world/p<N>_*.cu) beside the catalog's own
 accepted solutions of the same problems, on one backend, and print one row each: verdict, tests,
 and on the GPU the median time, the baseline's and their ratio over the timed cases.
 
@@ -19,7 +19,7 @@ from judge.problems.loader import load_problem
 from judge.submission import judge_source
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL_WORLD = ROOT / "tests" / "real_world"
+REAL_WORLD = ROOT / "tests" / "judge" / "real_world"
 
 
 def candidates(problems: list[int], words: list[str]) -> list[tuple[int, str, Path]]:

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-# Judge commands that tests start keep no standby host behind; tests/test_standby.py turns it on per call.
+# Judge commands that tests start keep no standby host behind; tests/sandbox/test_standby.py turns it on per call.
 os.environ["CUDAJUDGE_STANDBY"] = "0"
 
 

@@ -10,7 +10,7 @@ import pytest
 from judge.problems.loader import ProblemError, find_problem_folder, load_problem, problem_folders
 from judge.problems.validator import validate_folder
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 FIRST_SIX = {1, 2, 3, 4, 5, 83}
 
 

@@ -10,7 +10,7 @@ from judge.problems import plan
 from judge.checking.verdict import GPU_ONLY_NOT_RUN
 from judge.submission import judge_source
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RELU = "problems/001-relu/solutions/accepted/naive.cu"
 
 

@@ -12,10 +12,10 @@ import pytest
 from judge.build import build
 from judge.build.cache import BuildCache
 
-sys.path.insert(0, str(Path(__file__).parent / "build"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "build"))
 from problem import scan_problem  # noqa: E402
 
-HERE = Path(__file__).parent / "build"
+HERE = Path(__file__).parents[2] / "data" / "build"
 
 
 pytestmark = pytest.mark.gpu   # tests/conftest.py skips these without a GPU

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 X86_64 = pytest.mark.skipif(platform.machine() != "x86_64", reason="an x86_64 ABI")
 
 PRELUDE = """

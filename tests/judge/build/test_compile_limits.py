@@ -13,9 +13,9 @@ import pytest
 from judge.build.cpu_build import build_cpu
 from judge.build.process import COMPILER_TIME_S
 
-ROOT = Path(__file__).resolve().parents[1]
-MACRO_BOMB = (ROOT / "tests/hostile/macro_bomb.cu").read_text()
-INTEGER_PACK_BOMB = (ROOT / "tests/hostile/integer_pack_bomb.cu").read_text()
+ROOT = Path(__file__).resolve().parents[3]
+MACRO_BOMB = (ROOT / "tests/data/hostile/macro_bomb.cu").read_text()
+INTEGER_PACK_BOMB = (ROOT / "tests/data/hostile/integer_pack_bomb.cu").read_text()
 NORMAL = (ROOT / "problems/001-relu/solutions/accepted/naive.cu").read_text()
 MEMORY = "compilation exceeded its memory limit (2 GiB)"
 SLACK_S = 10   # parsing, rewriting and process start-up around the compiler

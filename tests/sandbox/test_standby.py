@@ -17,11 +17,11 @@ from judge.protocol import RunnerStarted
 from judge.submission import ORACLE, RUNNER, folders_hidden, judge_source
 from sandbox import standby
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ACCEPTED = (ROOT / "problems/001-relu/solutions/accepted/vectorized.cu").read_text()
-ENDLESS = (ROOT / "tests/gpu_cases/relu_endless.cu").read_text()
-CACHES_RESULT = (ROOT / "tests/gpu_cases/relu_caches_result.cu").read_text()
-SKIPS_LARGE = (ROOT / "tests/gpu_cases/relu_skips_large_inputs.cu").read_text()
+ENDLESS = (ROOT / "tests/data/gpu_cases/relu_endless.cu").read_text()
+CACHES_RESULT = (ROOT / "tests/data/gpu_cases/relu_caches_result.cu").read_text()
+SKIPS_LARGE = (ROOT / "tests/data/gpu_cases/relu_skips_large_inputs.cu").read_text()
 BACKENDS = ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)]
 
 

@@ -1,6 +1,6 @@
 """Both backends' compilers take the same constructs and refuse the same mistakes.
 
-Each file in tests/compile_agreement is a solution of problem 1 whose first line says what a build
+Each file in tests/data/compile_agreement is a solution of problem 1 whose first line says what a build
 must do (`// expect: builds` or `// expect: CE`). The GPU backend's build (NVRTC and the host
 compiler) runs without a GPU, so this runs everywhere.
 """
@@ -11,7 +11,7 @@ import pytest
 from judge.problems.loader import load_problem
 from judge.build.for_backend import build_for
 
-CORPUS = Path(__file__).resolve().parent / "compile_agreement"
+CORPUS = Path(__file__).resolve().parents[2] / "data" / "compile_agreement"
 FILES = sorted(CORPUS.glob("*.cu"))
 
 

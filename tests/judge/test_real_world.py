@@ -1,6 +1,6 @@
 """Solutions in the styles people write elsewhere (a judge's template header with C++ linkage, nvcc's
 spellings, CUB's block and warp primitives, CUB's device-wide algorithms, Thrust), each accepted on
-both backends: tests/real_world/p<N>_*.cu solves problem N."""
+both backends: tests/judge/real_world/p<N>_*.cu solves problem N."""
 from pathlib import Path
 
 import pytest

@@ -13,7 +13,7 @@ import pytest
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NO_TAIL = "problems/001-relu/solutions/rejected/float4_no_tail.cu"
 
 

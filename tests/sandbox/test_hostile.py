@@ -23,8 +23,8 @@ from judge.problems.loader import load_problem
 from judge.submission import judge_source
 from sandbox import bubblewrap
 
-ROOT = Path(__file__).resolve().parents[1]
-CASES = sorted((Path(__file__).parent / "hostile").glob("*.cu"))
+ROOT = Path(__file__).resolve().parents[2]
+CASES = sorted((Path(__file__).parents[1] / "data" / "hostile").glob("*.cu"))
 NORMAL = ROOT / "problems/001-relu/solutions/accepted/naive.cu"
 ONE_TEST = ["sample/N=8/uniform"]
 HEADER = re.compile(r"^// (expect(?:-gpu)?|message(?:-gpu)?|problem|machine|what): ?(.*)$")

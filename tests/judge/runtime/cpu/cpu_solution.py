@@ -18,14 +18,14 @@ OK, RE, MLE, DEADLOCK = 0, 1, 2, 3
 
 
 def build(name: str, *, asan: bool = False) -> Path:
-    """Builds tests/cpu/<name> and returns the library; fails the test on a compile error."""
+    """Builds tests/judge/runtime/cpu/<name> and returns the library; fails the test on a compile error."""
     info, library = build_cpu((HERE / name).read_text(), filename=name, asan=asan)
     assert info.ok, info.log
     return library
 
 
 def line_of(name: str, marker: str) -> int:
-    """The 1-based line of the first line of tests/cpu/<name> containing marker."""
+    """The 1-based line of the first line of tests/judge/runtime/cpu/<name> containing marker."""
     for number, line in enumerate((HERE / name).read_text().splitlines(), start=1):
         if marker in line:
             return number

@@ -9,7 +9,7 @@ from judge.checking.phases import ORDER
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 RELU = "problems/001-relu/solutions/accepted/naive.cu"
 
 

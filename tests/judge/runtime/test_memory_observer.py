@@ -8,8 +8,8 @@ from judge.problems.loader import load_problem
 from judge.problems.validator import declares_race
 from judge.submission import judge_source
 
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "tests" / "cpu_cases"
+ROOT = Path(__file__).resolve().parents[3]
+CASES = ROOT / "tests" / "data" / "cpu_cases"
 
 
 def judge_case(problem: int, name: str, variant: int | None = None, *, seed: int = 11, tests=("sample", "edge")):

@@ -1,6 +1,6 @@
 """The forms real solutions come in (judge templates, loose signatures, nvcc's dialect, workspaces
 kept across calls, inline PTX, CUB's block primitives), judged the same on both backends:
-tests/forms/*.cu and the compile-agreement files that must also run."""
+tests/data/forms/*.cu and the compile-agreement files (tests/data/compile_agreement/) that must also run."""
 from pathlib import Path
 
 import pytest
@@ -8,7 +8,7 @@ import pytest
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1] / "data"
 
 # file -> (verdict, line of the first diagnostic or None, words the message or a note must hold)
 EXPECTED = {

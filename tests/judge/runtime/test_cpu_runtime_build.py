@@ -10,7 +10,7 @@ from pathlib import Path
 from cpu.cpu_solution import HERE, build
 from judge.build.cpu_build import build_cpu, prepare_source, sanitizer_environment
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[3]
 
 RACY = """\
 #include <cuda_runtime.h>
@@ -33,7 +33,7 @@ extern "C" void solve(const float* in, float* out, int n) {
 def run_child(code: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """Runs Python code in a fresh process, as the harness does with a submission."""
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": f"{REPO}:{REPO / 'tests'}", **(env or {})})
+                          env={**os.environ, "PYTHONPATH": f"{REPO}:{REPO / 'tests/judge/runtime'}", **(env or {})})
 
 
 def test_rewrites_keep_every_line_in_place():

@@ -12,8 +12,8 @@ from judge.problems.loader import load_problem, problem_folders
 from judge.problems.validator import validate_folder
 from judge.submission import judge_source, verdict_of_file
 
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "tests" / "cpu_cases"
+ROOT = Path(__file__).resolve().parents[3]
+CASES = ROOT / "tests" / "data" / "cpu_cases"
 
 
 def judge(problem, path: Path, tests=("sample",)):

@@ -6,8 +6,8 @@ import pytest
 from judge.problems.loader import load_problem
 from judge.submission import judge_source
 
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "tests" / "gpu_cases"
+ROOT = Path(__file__).resolve().parents[3]
+CASES = ROOT / "tests" / "data" / "gpu_cases"
 pytestmark = pytest.mark.gpu
 
 

@@ -15,7 +15,7 @@ import pytest
 from judge.backends import gpu_algorithms as ga
 
 pytestmark = pytest.mark.gpu
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SIZES = [1, 7, ga.TILE_ITEMS, ga.TILE_ITEMS + 1, ga.TILE_ITEMS * (ga.TILE_ITEMS + 3)]
 CODE = {np.dtype(t): code for code, t in ga._DTYPES.items()}
 OPS = {ga.OP_SUM: np.add, ga.OP_MIN: np.minimum, ga.OP_MAX: np.maximum}
@@ -224,7 +224,7 @@ def test_no_call_compiles_once_loaded(tmp_path):
     """Every kind of call, in a process whose kernel cache starts empty: after load() nothing is added."""
     script = f"""
 import json, os, sys
-sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "tests")!r}]
+sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "tests" / "judge" / "backends")!r}]
 import cupy as cp
 import numpy as np
 import test_gpu_algorithms as t

@@ -1,6 +1,6 @@
 """Host-side device-wide algorithms, CUB's Device* and Thrust's, judged on both backends.
 
-tests/device_algorithms/p<N>_*.cu solves problem N; its first line says the verdict it must get
+tests/judge/runtime/device_algorithms/p<N>_*.cu solves problem N; its first line says the verdict it must get
 (`// verdict: AC.`, `WA` for a wrong use of the algorithm, `RE` for a call CUB refuses, `CE "text"` for
 a call the judge does not support, with what the diagnostic says).
 """

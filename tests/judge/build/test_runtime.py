@@ -17,10 +17,10 @@ import pytest
 from judge.build import build
 from judge.build.cache import BuildCache
 
-sys.path.insert(0, str(Path(__file__).parent / "build"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "build"))
 from problem import scan_problem  # noqa: E402
 
-CORPUS = Path(__file__).parent / "build" / "corpus"
+CORPUS = Path(__file__).parents[2] / "data" / "build" / "corpus"
 
 # Run in a child process: loads the library, calls solve, prints what the shim recorded.
 _PROBE = r"""
