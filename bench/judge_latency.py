@@ -6,14 +6,18 @@ host started before the command (the default), and with `--no-standby` (children
 find the standby host's next pair still starting; a learner reading a verdict pauses longer).
 Printed figures, not pass/fail.
 
+Each command runs on the GPU backend (when this machine has a GPU) and on the CPU backend, which
+judges correctness only and so has no timed modes; `BACKENDS=cpu` (or `gpu`) keeps one.
 `TREES=/path/a:/path/b` times the same commands in other checkouts too (each with its cache),
 alternating between them command by command so that both see the same load; `OWN=0` leaves out the
 `--no-standby` runs.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -39,6 +43,7 @@ PAUSE_S = float(os.environ.get("PAUSE_S", "0"))
 CHOSEN_MODES = os.environ.get("MODES")   # e.g. "sample tests, no timing;sample tests + timing"; default: all
 TREES = [Path(p).resolve() for p in os.environ.get("TREES", str(ROOT)).split(":")]
 OWN = os.environ.get("OWN", "1") != "0"
+BACKENDS = os.environ.get("BACKENDS", "gpu,cpu" if shutil.which("nvidia-smi") else "cpu").split(",")
 
 
 def run(tree: Path, problem: str, solution: str, extra: list[str], cache: str, pause: float = 0.0) -> tuple[float, int, str]:
@@ -62,33 +67,35 @@ def main() -> None:
     if not all(Path(cache_from_source(str(tree / "cudajudge" / "cli.py"))).exists() for tree in TREES):
         console.print("note: the judge's modules have no compiled bytecode (PYTHONDONTWRITEBYTECODE?): every "
                       "command below compiles them again, which an installed judge does not")
-    table = Table("checkout", "solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",
+    table = Table("checkout", "backend", "solution", "mode", "cold", "cached p50", "cached min", "cached p50, no standby", "exit",
                   "phases of the last cached run (s)", title="judge latency (wall, s)")
-    for label, (problem, solution) in SOLUTIONS.items():
-        for mode, extra in MODES.items():
-            if CHOSEN_MODES and mode not in CHOSEN_MODES.split(";"):
-                continue
-            with tempfile.TemporaryDirectory() as caches:
-                cache = {tree: str(Path(caches) / str(i)) for i, tree in enumerate(TREES)}
-                cold = {tree: run(tree, problem, solution, extra, cache[tree]) for tree in TREES}
-                for tree in TREES:
-                    run(tree, problem, solution, extra, cache[tree])   # the standby host started by the cold run is up
-                warm: dict[Path, list[float]] = {tree: [] for tree in TREES}
-                phases: dict[Path, str] = {tree: "-" for tree in TREES}
-                own: dict[Path, list[float]] = {tree: [] for tree in TREES}
-                for _ in range(REPEATS):
-                    for tree in TREES:
-                        seconds, _, phases[tree] = run(tree, problem, solution, extra, cache[tree], PAUSE_S)
-                        warm[tree].append(seconds)
-                for _ in range(REPEATS if OWN else 0):
-                    for tree in TREES:
-                        own[tree].append(run(tree, problem, solution, [*extra, "--no-standby"], cache[tree], PAUSE_S)[0])
+    for backend, (label, (problem, solution)), (mode, mode_args) in itertools.product(BACKENDS, SOLUTIONS.items(),
+                                                                                      MODES.items()):
+        timed = "--no-timing" not in mode_args
+        if CHOSEN_MODES and mode not in CHOSEN_MODES.split(";") or backend == "cpu" and timed:
+            continue
+        extra = [*mode_args, "--backend", backend]
+        with tempfile.TemporaryDirectory() as caches:
+            cache = {tree: str(Path(caches) / str(i)) for i, tree in enumerate(TREES)}
+            cold = {tree: run(tree, problem, solution, extra, cache[tree]) for tree in TREES}
             for tree in TREES:
-                row = (tree.name, label, mode, f"{cold[tree][0]:.2f}", f"{statistics.median(warm[tree]):.2f}",
-                       f"{min(warm[tree]):.2f}", f"{statistics.median(own[tree]):.2f}" if own[tree] else "-",
-                       str(cold[tree][1]), phases[tree])
-                console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
-                table.add_row(*row)
+                run(tree, problem, solution, extra, cache[tree])   # the standby host started by the cold run is up
+            warm: dict[Path, list[float]] = {tree: [] for tree in TREES}
+            phases: dict[Path, str] = {tree: "-" for tree in TREES}
+            own: dict[Path, list[float]] = {tree: [] for tree in TREES}
+            for _ in range(REPEATS):
+                for tree in TREES:
+                    seconds, _, phases[tree] = run(tree, problem, solution, extra, cache[tree], PAUSE_S)
+                    warm[tree].append(seconds)
+            for _ in range(REPEATS if OWN else 0):
+                for tree in TREES:
+                    own[tree].append(run(tree, problem, solution, [*extra, "--no-standby"], cache[tree], PAUSE_S)[0])
+        for tree in TREES:
+            row = (tree.name, backend, label, mode, f"{cold[tree][0]:.2f}", f"{statistics.median(warm[tree]):.2f}",
+                   f"{min(warm[tree]):.2f}", f"{statistics.median(own[tree]):.2f}" if own[tree] else "-",
+                   str(cold[tree][1]), phases[tree])
+            console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
+            table.add_row(*row)
     console.print(table)
 
 

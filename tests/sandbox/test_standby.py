@@ -64,7 +64,10 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except (FileNotFoundError, ProcessLookupError):   # reaped between the two looks
+        return False
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
