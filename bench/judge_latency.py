@@ -29,6 +29,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from judge.cache_paths import standby_root
+from sandbox import standby
+
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = {
     "relu (1)": ("problem1", "problems/001-relu/solutions/accepted/vectorized.cu"),
@@ -90,6 +93,9 @@ def main() -> None:
             for _ in range(REPEATS if OWN else 0):
                 for tree in TREES:
                     own[tree].append(run(tree, problem, solution, [*extra, "--no-standby"], cache[tree], PAUSE_S)[0])
+            for tree in TREES:   # the standby hosts these commands started, before their folders go
+                for host in standby_root(Path(cache[tree])).glob("*"):
+                    standby.stop_host(host)
         for tree in TREES:
             row = (tree.name, backend, label, mode, f"{cold[tree][0]:.2f}", f"{statistics.median(warm[tree]):.2f}",
                    f"{min(warm[tree]):.2f}", f"{statistics.median(own[tree]):.2f}" if own[tree] else "-",

@@ -45,5 +45,6 @@ def kernel_cache_root() -> Path:
     return cache_root() / "cupy-kernels"
 
 
-def standby_root() -> Path:
-    return cache_root() / "standby"
+def standby_root(root: Path | None = None) -> Path:
+    """`root`: a cache root other than this process's (a bench's own caches)."""
+    return (root or cache_root()) / "standby"
