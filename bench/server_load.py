@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -23,6 +24,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Iterator
 
 import httpx
 
@@ -104,17 +106,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--per-client", type=int, default=10)
-    parser.add_argument("--workers", type=int, default=2, help="CPU-backend judging workers of the server")
-    parser.add_argument("--database-url", default=None, help="default: SQLite in a temporary data dir")
-    args = parser.parse_args()
-
+@contextlib.contextmanager
+def running_server(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+    """A real `cudajudge serve` on loopback; yields its URL and an admin token, and stops it afterwards."""
     data = Path(tempfile.mkdtemp(prefix="cudajudge-load-"))
     port = free_port()
-    url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "CUDAJUDGE_RATE_AUTH": f"{4 * args.clients},{4 * args.clients}"}
     common = ["--data-dir", str(data)] + (["--database-url", args.database_url] if args.database_url else [])
     admin = subprocess.run([sys.executable, "-m", "cudajudge", "admin", "create-user", "loadadmin", "--role", "admin",
@@ -124,41 +120,10 @@ def main() -> int:
     server = subprocess.Popen([sys.executable, "-m", "cudajudge", "serve", "--host", "127.0.0.1", "--port", str(port),
                                "--backend", "cpu", "--workers", str(args.workers), *common],
                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit(f"the server did not start; see {data / 'server.log'}")
-            time.sleep(0.2)
-
-        signup, stats = Stats(), Stats()
-
-        async def run_all() -> float:
-            # accounts first (argon2 hashing is deliberately expensive): timed apart from the load itself
-            tokens = await asyncio.gather(*(sign_up(url, n, signup) for n in range(args.clients)))
-            start = time.perf_counter()
-            await asyncio.gather(*(one_client(url, n, tokens[n], args.per_client, stats) for n in range(args.clients)))
-            return time.perf_counter() - start
-        wall = asyncio.run(run_all())
-
-        with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {admin}"}, timeout=60) as c:
-            items, before = [], None
-            while True:
-                page = c.get("/api/submissions", params={"limit": 500, **({"before": before} if before else {})}).json()
-                items += page["items"]
-                before = page["next_before"]
-                if not before:
-                    break
-        expected = args.clients * args.per_client
-        done = sum(s["status"] == "done" for s in items)
-        accepted = sum(s["verdict"] == "AC" for s in items)
-        once = sum(s["attempts"] == 1 for s in items)
-        judge_s = [(_t(s["finished_at"]) - _t(s["started_at"])) for s in items if s["finished_at"] and s["started_at"]]
+        wait_healthy(url, server, data)
+        yield url, admin
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -167,7 +132,46 @@ def main() -> int:
             os.killpg(server.pid, signal.SIGKILL)
         log.close()
 
+
+def wait_healthy(url: str, server: subprocess.Popen, data: Path) -> None:
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise SystemExit(f"the server did not start; see {data / 'server.log'}")
+        time.sleep(0.2)
+
+
+def all_submissions(url: str, admin: str) -> list[dict]:
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {admin}"}, timeout=60) as c:
+        items, before = [], None
+        while True:
+            page = c.get("/api/submissions", params={"limit": 500, **({"before": before} if before else {})}).json()
+            items += page["items"]
+            before = page["next_before"]
+            if not before:
+                return items
+
+
+def print_latencies(stats: Stats) -> None:
     every = [x for v in stats.latency.values() for x in v]
+    print(f"  {'API call':<24}{'n':>6}{'p50 ms':>10}{'p95 ms':>10}{'p99 ms':>10}{'max ms':>10}")
+    for label, values in sorted(stats.latency.items()) + [("all API calls (p95)", every)]:
+        print(f"  {label:<24}{len(values):>6}{pct(values, 50) * 1e3:>10.1f}{pct(values, 95) * 1e3:>10.1f}"
+              f"{pct(values, 99) * 1e3:>10.1f}{max(values) * 1e3:>10.1f}")
+
+
+def report(args: argparse.Namespace, items: list[dict], wall: float, signup: Stats, stats: Stats) -> bool:
+    """Prints the figures; true when every submission was judged exactly once and accepted."""
+    expected = args.clients * args.per_client
+    done = sum(s["status"] == "done" for s in items)
+    accepted = sum(s["verdict"] == "AC" for s in items)
+    once = sum(s["attempts"] == 1 for s in items)
+    judge_s = [(_t(s["finished_at"]) - _t(s["started_at"])) for s in items if s["finished_at"] and s["started_at"]]
     print(f"\ncudajudge serve under load: {args.clients} clients x {args.per_client} submissions (mode run, problem 1, "
           f"CPU backend, {args.workers} workers, {'PostgreSQL' if args.database_url else 'SQLite'}, {os.cpu_count()} cores)")
     print(f"  submissions: {len(items)} stored of {expected} sent; {done} done, {accepted} AC, "
@@ -180,15 +184,32 @@ def main() -> int:
         print(f"  sign-up, {args.clients} at once: {label} p50 {pct(values, 50):.2f} s, max {max(values):.2f} s "
               f"(argon2id, {args.clients} hashes on {os.cpu_count()} cores)")
     print(f"  HTTP statuses under load: {dict(sorted(stats.status.items()))}")
-    print(f"  {'API call':<24}{'n':>6}{'p50 ms':>10}{'p95 ms':>10}{'p99 ms':>10}{'max ms':>10}")
-    for label, values in sorted(stats.latency.items()):
-        print(f"  {label:<24}{len(values):>6}{pct(values, 50) * 1e3:>10.1f}{pct(values, 95) * 1e3:>10.1f}"
-              f"{pct(values, 99) * 1e3:>10.1f}{max(values) * 1e3:>10.1f}")
-    print(f"  {'all API calls (p95)':<24}{len(every):>6}{pct(every, 50) * 1e3:>10.1f}{pct(every, 95) * 1e3:>10.1f}"
-          f"{pct(every, 99) * 1e3:>10.1f}{max(every) * 1e3:>10.1f}")
+    print_latencies(stats)
     ok = len(items) == expected == done == accepted == once
     print("  OK: every submission judged exactly once" if ok else "  FAILED: see the counts above")
-    return 0 if ok else 1
+    return ok
+
+
+async def load(url: str, args: argparse.Namespace, signup: Stats, stats: Stats) -> float:
+    """Signs every client up (argon2 hashing is deliberately expensive, so timed apart), then runs the load; its seconds."""
+    tokens = await asyncio.gather(*(sign_up(url, n, signup) for n in range(args.clients)))
+    start = time.perf_counter()
+    await asyncio.gather(*(one_client(url, n, tokens[n], args.per_client, stats) for n in range(args.clients)))
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--per-client", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=2, help="CPU-backend judging workers of the server")
+    parser.add_argument("--database-url", default=None, help="default: SQLite in a temporary data dir")
+    args = parser.parse_args()
+    signup, stats = Stats(), Stats()
+    with running_server(args) as (url, admin):
+        wall = asyncio.run(load(url, args, signup, stats))
+        items = all_submissions(url, admin)
+    return 0 if report(args, items, wall, signup, stats) else 1
 
 
 def _t(text: str) -> float:
