@@ -24,8 +24,8 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge.build import build  # noqa: E402
-from judge.build.cache import BuildCache  # noqa: E402
+from judge.compilation import build  # noqa: E402
+from judge.compilation.cache import BuildCache  # noqa: E402
 from judge.problems.loader import parse_problem, problem_folders  # noqa: E402
 
 COLD_TARGET_S = 1.0

@@ -19,7 +19,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from judge.build.cpu_build import compiler_version, build_cpu  # noqa: E402
+from judge.compilation.cpu_build import compiler_version, build_cpu  # noqa: E402
 
 SOLUTIONS = REPO / "tests" / "judge" / "runtime" / "cpu" / "correct_kernels.cu"
 MAP_TARGET = 20e6          # emulated threads per second

@@ -34,7 +34,7 @@ from rich.console import Console
 from rich.table import Table
 
 from judge.backends.base import solve_entry
-from judge.build import build
+from judge.compilation import build
 from judge.problems.loader import load_problem, load_reference
 from judge.submission import judge_source
 from judge.timing.stats import MAX_BATCH, batch_for as _batch_for

@@ -148,7 +148,7 @@ def build_command(
     json_out: bool = typer.Option(False, "--json", help="Print the build result as JSON."),
 ) -> None:
     """Compile SOLUTION for PROBLEM: diagnostics, or what was built."""
-    from judge.build.cli import build_command as run_build
+    from judge.compilation.cli import build_command as run_build
 
     raise typer.Exit(run_build(problem, solution, arch, json_out))
 
@@ -201,7 +201,7 @@ def judge_command(
 def _interrupt(signum, frame) -> None:
     """Ctrl-C: the compilers this judge started are killed at once (the runner and the reference
     process are ended as the judge unwinds); a second Ctrl-C leaves without waiting for anything."""
-    from judge.build.process import end_all_jobs
+    from judge.compilation.process import end_all_jobs
 
     signal.signal(signal.SIGINT, lambda *_: os._exit(130))
     end_all_jobs()
@@ -267,7 +267,7 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
 
 def _prepare_cpu_runtime(out: Console) -> None:
     """The CPU runtime is built once per machine and compiler; the first judge says so while it waits."""
-    from judge.build.cpu_build import CpuRuntimeBuildError, prepare_runtime, runtime_ready
+    from judge.compilation.cpu_build import CpuRuntimeBuildError, prepare_runtime, runtime_ready
 
     try:
         if runtime_ready():

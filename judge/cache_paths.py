@@ -1,13 +1,13 @@
 """Where the judge keeps its caches on this machine: the one place that reads their locations from
 the environment.
 
-    cache_root()       GPU builds (judge.build.cache) and the shim's runtime object:
-                       $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/builds
+    cache_root()       GPU builds (judge.compilation.cache) and the shim's runtime object:
+                       $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/compilations
     kernel_cache_root() the accounts' CuPy kernel caches (sandbox.kernel_cache): cache_root()/cupy-kernels
     standby_root()     one folder per standby host (sandbox.standby): cache_root()/standby
-    cpu_build_root()   the CPU runtime and CPU builds (judge.build.cpu_build):
+    cpu_build_root()   the CPU runtime and CPU builds (judge.compilation.cpu_build):
                        $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu
-    pch_root()         NVRTC's precompiled headers (judge.build.pch):
+    pch_root()         NVRTC's precompiled headers (judge.compilation.pch):
                        $CUDAJUDGE_PCH_DIR, else ~/.cache/cudajudge/pch
 """
 from __future__ import annotations

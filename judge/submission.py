@@ -117,7 +117,7 @@ def _standby_pair(launch: dict) -> tuple[Child, Child] | None:
     folder = standby.host_folder(standby_root(), config)   # hashes the judge's code: once
     child = standby.adopt(folder, config["isolation"])
     if child is None:
-        from judge.build.arch import default_arch   # what this judge's own build asks anyway
+        from judge.compilation.arch import default_arch   # what this judge's own build asks anyway
 
         standby.ensure_host(folder, config, default_arch() if launch["gpu"] else None)
     return child

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends.base import Allocation, Launch, RunError, solve_entry
-from judge.build.debug_lines import with_source_lines
+from judge.compilation.debug_lines import with_source_lines
 from judge.entry import ENTRY_SYMBOL
 from judge.problems.model import Problem
 from judge.protocol import AccessRecord, TrafficRecord

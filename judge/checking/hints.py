@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.build.debug_lines import source_line
+from judge.compilation.debug_lines import source_line
 from judge.protocol import AccessRecord, TrafficRecord
 from judge.result import AccessHint, KernelEstimate, PerformanceHints
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from judge import exchange as X
-from judge.build.for_backend import build_for
+from judge.compilation.for_backend import build_for
 from judge.checking.console import ConsoleBudget
 from judge.checking.data import Oracle
 from judge.checking.hints import HintCollector

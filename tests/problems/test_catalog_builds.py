@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.build import build
-from judge.build.host import exports_entry
+from judge.compilation import build
+from judge.compilation.host import exports_entry
 from judge.problems.loader import parse_problem, problem_folders
 from judge.problems.validator import expected_verdict
 from judge.result import Verdict

@@ -160,7 +160,7 @@ def test_host_tells_its_judges_the_arch_its_starter_found(hosts):
 
 @pytest.mark.gpu
 def test_judge_in_a_standby_child_builds_without_asking_the_driver(hosts, monkeypatch):
-    from judge.build import arch
+    from judge.compilation import arch
 
     judged(ACCEPTED, "gpu")
     wait_for_host(hosts)

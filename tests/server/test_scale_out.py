@@ -22,7 +22,7 @@ import httpx
 import pytest
 from sqlalchemy import func, select, update
 
-from judge.build.cpu_build import build_cpu
+from judge.compilation.cpu_build import build_cpu
 from server.db import Database, scratch_database
 from server.dispatch.judging import load_problem
 from server.dispatch.lease import LeaseStore

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from cpu.cpu_solution import HERE, build
-from judge.build.cpu_build import build_cpu, prepare_source, sanitizer_environment
+from judge.compilation.cpu_build import build_cpu, prepare_source, sanitizer_environment
 
 REPO = Path(__file__).resolve().parents[3]
 

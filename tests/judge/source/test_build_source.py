@@ -10,7 +10,7 @@ from judge.source import SourceRejected, prepare, rewrite_launches
 from judge.source.directives import directives, logical_lines
 from judge.source.signature import normalize_type
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "build"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "compilation"))
 from problem import scan_problem  # noqa: E402
 
 

@@ -18,7 +18,7 @@ std::string describe_stall(const BlockRun& block, bool divergence);
 // Where `pc` lies in this library (the submission's build), as an offset its line tables know; false
 // when it lies elsewhere.
 bool library_offset(const void* pc, size_t* offset);
-// A mark the CPU backend replaces with " on line N" (judge/build/debug_lines.py): the offset of the
+// A mark the CPU backend replaces with " on line N" (judge/compilation/debug_lines.py): the offset of the
 // instruction at `pc` in this library, when it lies in this library; "" otherwise.
 std::string line_mark(const void* pc);
 // A mark the backend replaces with `same` when the instructions at `a` and `b` lie on one source

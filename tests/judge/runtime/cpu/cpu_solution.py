@@ -9,7 +9,7 @@ import numpy as np
 
 from judge.backends.base import Launch
 from judge.backends.cpu import CpuLaunch
-from judge.build.cpu_build import build_cpu
+from judge.compilation.cpu_build import build_cpu
 
 HERE = Path(__file__).resolve().parent
 

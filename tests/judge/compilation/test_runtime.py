@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from judge.build import build
-from judge.build.cache import BuildCache
+from judge.compilation import build
+from judge.compilation.cache import BuildCache
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "build"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "compilation"))
 from problem import scan_problem  # noqa: E402
 
-CORPUS = Path(__file__).parents[2] / "data" / "build" / "corpus"
+CORPUS = Path(__file__).parents[2] / "data" / "compilation" / "corpus"
 
 # Run in a child process: loads the library, calls solve, prints what the shim recorded.
 _PROBE = r"""

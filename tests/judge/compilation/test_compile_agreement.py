@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge.problems.loader import load_problem
-from judge.build.for_backend import build_for
+from judge.compilation.for_backend import build_for
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "compile_agreement"
 FILES = sorted(CORPUS.glob("*.cu"))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.build.cpu_build import build_cpu
-from judge.build.process import COMPILER_TIME_S
+from judge.compilation.cpu_build import build_cpu
+from judge.compilation.process import COMPILER_TIME_S
 
 ROOT = Path(__file__).resolve().parents[3]
 MACRO_BOMB = (ROOT / "tests/data/hostile/macro_bomb.cu").read_text()

@@ -13,15 +13,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.build.arch import default_arch, valid_arch
-from judge.build.cache import BuildCache, build_key
-from judge.build.device import DeviceCompile, DeviceOutcome
-from judge.build.host import (HOST_TU_NAME, RuntimeObject, calls_device_algorithms, exports_entry, kernel_table_source,
+from judge.compilation.arch import default_arch, valid_arch
+from judge.compilation.cache import BuildCache, build_key
+from judge.compilation.device import DeviceCompile, DeviceOutcome
+from judge.compilation.host import (HOST_TU_NAME, RuntimeObject, calls_device_algorithms, exports_entry, kernel_table_source,
                               start_host_compile, start_link)
-from judge.build.judge_kernels import JudgeKernel, judge_kernels
-from judge.build.process import COMPILER_TIME_S, Finished, limit_message
-from judge.build.result import LIBRARY_NAME, BuildResult, KernelInfo
-from judge.build.toolchain import RUNTIME_DIR, Toolchain, ToolchainError, toolchain
+from judge.compilation.judge_kernels import JudgeKernel, judge_kernels
+from judge.compilation.process import COMPILER_TIME_S, Finished, limit_message
+from judge.compilation.result import LIBRARY_NAME, BuildResult, KernelInfo
+from judge.compilation.toolchain import RUNTIME_DIR, Toolchain, ToolchainError, toolchain
 from judge.problems.model import Problem
 from judge.result import CompileInfo, Diagnostic
 from judge.source.diagnostics import SourceFile, TuMap, parse_gcc_log, parse_link_log, parse_nvrtc_log, render

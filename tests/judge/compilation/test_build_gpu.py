@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from judge.build import build
-from judge.build.cache import BuildCache
+from judge.compilation import build
+from judge.compilation.cache import BuildCache
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "build"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "compilation"))
 from problem import scan_problem  # noqa: E402
 
-HERE = Path(__file__).parents[2] / "data" / "build"
+HERE = Path(__file__).parents[2] / "data" / "compilation"
 
 
 pytestmark = pytest.mark.gpu   # tests/conftest.py skips these without a GPU

@@ -13,8 +13,8 @@ import tempfile
 from pathlib import Path
 
 from judge import __version__
-from judge.build.result import BuildResult
-from judge.build.toolchain import Toolchain, nvrtc_identity, pipeline_digest, runtime_digest
+from judge.compilation.result import BuildResult
+from judge.compilation.toolchain import Toolchain, nvrtc_identity, pipeline_digest, runtime_digest
 from judge.cache_paths import cache_root
 from judge.digest import digest
 

@@ -7,9 +7,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from judge.build.arch import valid_arch
-from judge.build.builder import build
-from judge.build.result import BuildResult
+from judge.compilation.arch import valid_arch
+from judge.compilation.builder import build
+from judge.compilation.result import BuildResult
 from judge.problems.loader import ProblemError, load_problem
 from judge.result import Diagnostic
 

@@ -11,10 +11,10 @@ def build_for(problem: Problem, source: str | bytes, backend: str, filename: str
     """(compile info, library path or None, the backend's artifacts): the GPU build (NVRTC and g++), or
     the CPU build's plain and observed libraries, compiled at once; the same source checks for both."""
     if backend == "gpu":
-        from judge.build import build
+        from judge.compilation import build
         built = build(problem, source, arch=arch, filename=filename)
         return built.compile, built.library, built.artifacts()
-    from judge.build.cpu_build import build_cpu
+    from judge.compilation.cpu_build import build_cpu
     from judge.source.prepare import SourceRejected, prepare
 
     try:   # the same source policy and signature check as the GPU build
@@ -30,7 +30,7 @@ def build_for(problem: Problem, source: str | bytes, backend: str, filename: str
     if info.ok and prepared.held_back:
         return CompileInfo(ok=False, diagnostics=prepared.held_back, seconds=info.seconds), None, {}
     if info.ok and prepared.functor_calls:   # the functors the GPU build could not instantiate either
-        from judge.build.judge_kernels import judge_kernels
+        from judge.compilation.judge_kernels import judge_kernels
 
         refused = judge_kernels(library, prepared.functor_calls, prepared.file)[1]
         if refused:

@@ -6,10 +6,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.build.pch import PchSlot, forget, pch_slot, trim
-from judge.build.nvrtc_worker import PCH_HEAP_BYTES
-from judge.build.process import COMPILER_MEMORY_BYTES, CompilerProcess, reports_out_of_memory
-from judge.build.toolchain import DEVICE_INCLUDE_DIR, NVCC_NAMES_HEADER, Toolchain, nvrtc_identity, runtime_digest
+from judge.compilation.pch import PchSlot, forget, pch_slot, trim
+from judge.compilation.nvrtc_worker import PCH_HEAP_BYTES
+from judge.compilation.process import COMPILER_MEMORY_BYTES, CompilerProcess, reports_out_of_memory
+from judge.compilation.toolchain import DEVICE_INCLUDE_DIR, NVCC_NAMES_HEADER, Toolchain, nvrtc_identity, runtime_digest
 
 WORKER = Path(__file__).with_name("nvrtc_worker.py")
 NVRTC_LOG_CAP = 64 * 1024

@@ -1,6 +1,6 @@
 """The build pipeline end to end: every corpus source builds, or fails where and how it should.
 
-Each file in tests/data/build/corpus/ starts with `// expect: ok` or `// expect: error "phrase"`;
+Each file in tests/data/compilation/corpus/ starts with `// expect: ok` or `// expect: error "phrase"`;
 for errors, the line marked `// <- error` (or named by a trailing `at line N`) is where an error
 with that phrase must be.
 """
@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from judge.build import build
-from judge.build import builder as builder_module
-from judge.build.cache import BuildCache
-from judge.build.host import exports_entry
+from judge.compilation import build
+from judge.compilation import builder as builder_module
+from judge.compilation.cache import BuildCache
+from judge.compilation.host import exports_entry
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "build"))
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "compilation"))
 from problem import scan_problem  # noqa: E402
 
-CORPUS = sorted((Path(__file__).parents[2] / "data" / "build" / "corpus").glob("*.cu"))
+CORPUS = sorted((Path(__file__).parents[2] / "data" / "compilation" / "corpus").glob("*.cu"))
 _EXPECT = re.compile(r'^// expect: (ok|error "(.*)"(?: at line (\d+))?)\s*$')
 
 
@@ -93,7 +93,7 @@ def test_include_of_an_outside_file_is_refused_unread(tmp_path: Path, cache: Bui
 
 
 def test_a_second_build_comes_from_the_cache(cache: BuildCache):
-    text = (Path(__file__).parents[2] / "data" / "build" / "corpus" / "template_int_kernel.cu").read_text() + "\n// variant\n"
+    text = (Path(__file__).parents[2] / "data" / "compilation" / "corpus" / "template_int_kernel.cu").read_text() + "\n// variant\n"
     first = build(scan_problem(), text, arch="sm_90", cache=cache)
     started = time.perf_counter()
     second = build(scan_problem(), text, arch="sm_90", cache=cache)
@@ -113,7 +113,7 @@ def test_failures_are_cached_too(cache: BuildCache):
 
 def test_a_compile_past_the_deadline_is_a_compile_error_and_not_cached(cache: BuildCache, monkeypatch):
     monkeypatch.setattr(builder_module, "COMPILE_DEADLINE_S", 0.05)
-    text = (Path(__file__).parents[2] / "data" / "build" / "corpus" / "cub_block_reduce.cu").read_text() + "\n// slow\n"
+    text = (Path(__file__).parents[2] / "data" / "compilation" / "corpus" / "cub_block_reduce.cu").read_text() + "\n// slow\n"
     result = build(scan_problem(), text, arch="sm_90", cache=cache)
     assert not result.ok
     assert "exceeded its time limit" in result.compile.diagnostics[0].message
@@ -129,7 +129,7 @@ def test_oversized_binary_and_non_utf8_sources_are_refused(cache: BuildCache):
 
 
 def test_kernel_table_names_template_instantiations(cache: BuildCache):
-    text = (Path(__file__).parents[2] / "data" / "build" / "corpus" / "template_int_kernel.cu").read_text()
+    text = (Path(__file__).parents[2] / "data" / "compilation" / "corpus" / "template_int_kernel.cu").read_text()
     result = build(scan_problem(), text, arch="sm_90", cache=cache)
     by_expression = {k.expression: k for k in result.kernels}
     assert set(by_expression) == {"scale<256>", "scale<TILE>", "scale<(2 * TILE)>"}
@@ -139,9 +139,9 @@ def test_kernel_table_names_template_instantiations(cache: BuildCache):
 
 
 def test_build_command_prints_json_and_returns_the_outcome(capsys, monkeypatch, tmp_path: Path):
-    from judge.build.cli import build_command
+    from judge.compilation.cli import build_command
     monkeypatch.setenv("CUDAJUDGE_CACHE_DIR", str(tmp_path))
-    corpus = Path(__file__).parents[2] / "data" / "build" / "corpus"
+    corpus = Path(__file__).parents[2] / "data" / "compilation" / "corpus"
     assert build_command("83", corpus / "macros.cu", "sm_90", True) == 0
     built = json.loads(capsys.readouterr().out)
     assert built["compile"]["ok"] and built["kernels"][0]["name"] == "copy_kernel"

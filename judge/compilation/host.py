@@ -12,8 +12,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from judge.build.process import CompilerProcess
-from judge.build.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
+from judge.compilation.process import CompilerProcess
+from judge.compilation.toolchain import RUNTIME_INCLUDE_DIRS, RUNTIME_SOURCE, Toolchain, runtime_digest
 from judge.entry import ENTRY_SYMBOL
 from judge.source.syntax import c_string_literal
 

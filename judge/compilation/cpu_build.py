@@ -30,9 +30,9 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from judge.build.process import COMPILER_TIME_S, CompilerProcess, Finished, limit_message
-from judge.build.result import LIBRARY_NAME
-from judge.build.toolchain import RUNTIME_DIR
+from judge.compilation.process import COMPILER_TIME_S, CompilerProcess, Finished, limit_message
+from judge.compilation.result import LIBRARY_NAME
+from judge.compilation.toolchain import RUNTIME_DIR
 from judge.cache_paths import cpu_build_root
 from judge.digest import digest
 from judge.result import CompileInfo, Diagnostic
