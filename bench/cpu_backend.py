@@ -19,7 +19,8 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from judge.compilation.cpu_build import compiler_version, build_cpu  # noqa: E402
+from judge.compilation.cpu_build import build_cpu  # noqa: E402
+from judge.compilation.cpu_runtime import compiler_version  # noqa: E402
 
 SOLUTIONS = REPO / "tests" / "judge" / "runtime" / "cpu" / "correct_kernels.cu"
 MAP_TARGET = 20e6          # emulated threads per second
@@ -46,7 +47,9 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
 
-    info, library = build_cpu(SOLUTIONS.read_text(), filename=SOLUTIONS.name)
+    built = build_cpu(SOLUTIONS.read_text(), filename=SOLUTIONS.name)
+
+    info, library = built.compile, built.library
     if library is None:
         print(info.log, file=sys.stderr)
         return 1

@@ -267,7 +267,7 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
 
 def _prepare_cpu_runtime(out: Console) -> None:
     """The CPU runtime is built once per machine and compiler; the first judge says so while it waits."""
-    from judge.compilation.cpu_build import CpuRuntimeBuildError, prepare_runtime, runtime_ready
+    from judge.compilation.cpu_runtime import CpuRuntimeBuildError, prepare_runtime, runtime_ready
 
     try:
         if runtime_ready():

@@ -5,7 +5,7 @@ the environment.
                        $CUDAJUDGE_CACHE_DIR, else ~/.cache/cudajudge/compilations
     kernel_cache_root() the accounts' CuPy kernel caches (sandbox.kernel_cache): cache_root()/cupy-kernels
     standby_root()     one folder per standby host (sandbox.standby): cache_root()/standby
-    cpu_build_root()   the CPU runtime and CPU builds (judge.compilation.cpu_build):
+    cpu_build_root()   the CPU runtime (judge.compilation.cpu_runtime) and CPU builds (cpu_build):
                        $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu
     pch_root()         NVRTC's precompiled headers (judge.compilation.pch):
                        $CUDAJUDGE_PCH_DIR, else ~/.cache/cudajudge/pch

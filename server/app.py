@@ -40,7 +40,7 @@ log = logging.getLogger("cudajudge.server")
 
 
 def _prepare_cpu_runtime() -> None:
-    from judge.compilation.cpu_build import CpuRuntimeBuildError, prepare_runtime
+    from judge.compilation.cpu_runtime import CpuRuntimeBuildError, prepare_runtime
 
     try:
         log.info("the CPU backend's runtime is ready (%.1f s)", prepare_runtime())

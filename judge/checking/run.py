@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from judge import exchange as X
-from judge.compilation.for_backend import build_for
+from judge.compilation.for_backend import build
 from judge.checking.console import ConsoleBudget
 from judge.checking.data import Oracle
 from judge.checking.hints import HintCollector
@@ -92,7 +92,8 @@ class Run:
         self.on_event(BuildStarted(backend=self.backend))
         self._ask_ahead(0)   # the oracle makes the first tests' data while the submission builds
         building = time.monotonic()
-        compile_info, library, artifacts = build_for(self.problem, source, self.backend, filename, arch)
+        built = build(self.problem, source, backend=self.backend, filename=filename, arch=arch)
+        compile_info, library, artifacts = built.compile, built.library, built.artifacts()
         self.clock.add("build", time.monotonic() - building)
         self.on_event(BuildDone(compile=compile_info))
         if not compile_info.ok:

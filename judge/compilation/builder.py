@@ -151,8 +151,8 @@ class _Build:
                                     device_algorithms=algorithms, **times))
 
 
-def build(problem: Problem, source_text: str | bytes, *, arch: str | None = None, filename: str = "solution.cu",
-          cache: BuildCache | None = None) -> BuildResult:
+def build_gpu(problem: Problem, source_text: str | bytes, *, arch: str | None = None, filename: str = "solution.cu",
+              cache: BuildCache | None = None) -> BuildResult:
     """Build a submission for the GPU backend; never raises for the submission's faults."""
     started = time.perf_counter()
     filename = re.sub(r"[^\w.+-]", "_", Path(filename).name) or "solution.cu"   # it is quoted into the device TU
@@ -163,11 +163,9 @@ def build(problem: Problem, source_text: str | bytes, *, arch: str | None = None
     cache = cache or BuildCache()
     data = source_text.encode("utf-8", errors="surrogateescape") if isinstance(source_text, str) else source_text
     key = build_key(data, problem.signature, filename, arch, chain)
-    hit = cache.load(key)
+    hit = cache.load(key, started)
     if hit is not None:
-        seconds = round(time.perf_counter() - started, 3)
-        return hit.model_copy(update={"cached": True,
-                                      "compile": hit.compile.model_copy(update={"cached": True, "seconds": seconds})})
+        return hit
     workspace = cache.workspace()
     try:
         outcome = _Build(problem, data, filename, arch, chain, cache, workspace, started).run()

@@ -1,15 +1,15 @@
-"""The build cache: one folder per build key, holding the cubin, the library and the result.
+"""The build cache: one folder per build key, holding what the build made and its BuildResult.
 
-Key: the source, the problem's signature, the file name shown in diagnostics, the arch, NVRTC,
-g++, the judge's version, the runtime shim's sources and the build pipeline's own code.
-Folder: judge.cache_paths.cache_root(). Entries appear atomically
-(written aside, then renamed), so concurrent builds of the same source are safe.
+GPU builds (key: build_key) live in judge.cache_paths.cache_root(), CPU builds (key: the CPU build's
+own, judge.compilation.cpu_build) in cpu_build_root()/builds. Entries appear atomically (written
+aside, then renamed), so concurrent builds of the same source are safe.
 """
 from __future__ import annotations
 
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from judge import __version__
@@ -33,14 +33,17 @@ class BuildCache:
     def entry(self, key: str) -> Path:
         return self.root / key[:2] / key
 
-    def load(self, key: str) -> BuildResult | None:
+    def load(self, key: str, started: float) -> BuildResult | None:
+        """The stored build, marked cached, with the seconds since `started` that finding it took."""
         try:
             result = BuildResult.model_validate_json((self.entry(key) / RESULT_FILE).read_text())
         except (OSError, ValueError):
             return None
         if any(p is not None and not p.exists() for p in (result.cubin, result.library)):
             return None
-        return result
+        seconds = round(time.perf_counter() - started, 3)
+        return result.model_copy(update={"cached": True,
+                                         "compile": result.compile.model_copy(update={"cached": True, "seconds": seconds})})
 
     def workspace(self) -> Path:
         """A fresh folder to build in; store() turns it into an entry."""

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from judge.compilation.arch import valid_arch
-from judge.compilation.builder import build
+from judge.compilation.for_backend import build
 from judge.compilation.result import BuildResult
 from judge.problems.loader import ProblemError, load_problem
 from judge.result import Diagnostic

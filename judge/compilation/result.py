@@ -19,9 +19,10 @@ class KernelInfo(BaseModel):
 
 class BuildResult(BaseModel):
     compile: CompileInfo
-    arch: str
+    arch: str | None = None                # the GPU architecture; None for a CPU build
     cubin: Path | None = None
     library: Path | None = None            # the host shared library that exports solve()
+    observed_library: Path | None = None   # CPU: the same with every memory access observed (small tests)
     kernels: list[KernelInfo] = Field(default_factory=list)
     device_algorithms: bool = False        # the host code calls CUB's or Thrust's device-wide algorithms
     cached: bool = False
@@ -34,7 +35,9 @@ class BuildResult(BaseModel):
         return self.compile.ok
 
     def artifacts(self) -> dict[str, str]:
-        """What the GPU backend needs besides the library."""
+        """What the runner's backend needs besides the library."""
+        if self.observed_library:
+            return {"observed": str(self.observed_library)}
         if not self.cubin:
             return {}
         return {"cubin": str(self.cubin), "arch": self.arch, **({"device_algorithms": "1"} if self.device_algorithms else {})}

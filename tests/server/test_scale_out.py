@@ -140,7 +140,7 @@ def scale(tmp_path, cluster, catalog, live_server):
     The source's builds (plain and observed) are made first, in the cache the workers share: the tests
     are about delivery, not about a cold runtime build on a 2-core machine."""
     for observed in (False, True):
-        info, _ = build_cpu(RELU_OK, observed=observed)
+        info = build_cpu(RELU_OK, observed=observed).compile
         assert info.ok, info.log
     url = cluster.new_database()
     server = live_server(make_settings(tmp_path / "data", url, catalog, dispatch="queue", lease_s=3.0))

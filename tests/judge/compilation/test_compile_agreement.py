@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge.problems.loader import load_problem
-from judge.compilation.for_backend import build_for
+from judge.compilation import build
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "compile_agreement"
 FILES = sorted(CORPUS.glob("*.cu"))
@@ -22,7 +22,7 @@ def test_both_backends_agree(path):
     assert expected in ("builds", "CE"), f"{path.name}: the first line must say '// expect: builds' or '// expect: CE'"
     outcomes = {}
     for backend in ("gpu", "cpu"):
-        info, _, _ = build_for(load_problem(1), source, backend, path.name, "sm_90")
+        info = build(load_problem(1), source, backend=backend, filename=path.name, arch="sm_90").compile
         errors = [f"{d.line}: {d.message}" for d in info.diagnostics if d.severity == "error"]
         outcomes[backend] = ("builds" if info.ok else "CE", errors)
         if not info.ok:

@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 from cpu.cpu_solution import HERE, build
-from judge.compilation.cpu_build import build_cpu, prepare_source, sanitizer_environment
+from judge.compilation.cpu_build import build_cpu
+from judge.compilation.cpu_runtime import sanitizer_environment
+from judge.source.cpu_rewrites import cpu_source
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -38,7 +40,7 @@ def run_child(code: str, env: dict | None = None) -> subprocess.CompletedProcess
 
 def test_rewrites_keep_every_line_in_place():
     source = (HERE / "correct_kernels.cu").read_text()
-    prepared = prepare_source(source)
+    prepared = cpu_source(source)
     original, rewritten = source.splitlines(), prepared.text.splitlines()
     assert len(original) == len(rewritten)
     changed = [(a, b) for a, b in zip(original, rewritten) if a != b]
@@ -51,15 +53,17 @@ def test_rewrites_keep_every_line_in_place():
 
 
 def test_launch_in_a_macro_and_kernel_exit_lines():
-    prepared = prepare_source(RACY)
+    prepared = cpu_source(RACY)
     assert "return cudajudge::kernel_return(__LINE__);" in prepared.text.splitlines()[6]
-    info, library = build_cpu(RACY)
+    built = build_cpu(RACY)
+    info, library = built.compile, built.library
     assert info.ok and library is not None, info.log
 
 
 def test_compile_error_is_reported_on_the_users_line():
     source = RACY.replace("out[i] = in[i] * in[i];", "out[i] = in[i] * undefined_name;")
-    info, library = build_cpu(source, filename="mine.cu")
+    built = build_cpu(source, filename="mine.cu")
+    info, library = built.compile, built.library
     assert not info.ok and library is None
     error = next(d for d in info.diagnostics if d.severity == "error")
     assert (error.file, error.line, error.stage) == ("mine.cu", 8, "host")
@@ -70,7 +74,7 @@ def test_compile_error_is_reported_on_the_users_line():
 
 def test_error_inside_the_runtime_is_anchored_at_the_users_call():
     source = RACY.replace("out[i] = in[i] * in[i];", "double4 d{}; d = __shfl_sync(0xffffffff, d, 0);")
-    info, _ = build_cpu(source)
+    info = build_cpu(source).compile
     error = next(d for d in info.diagnostics if d.severity == "error")
     assert error.line == 8
     assert "at most 8 bytes" in error.message
@@ -81,15 +85,18 @@ def test_cub_umbrella_header_brings_block_primitives_and_device_wide_algorithms(
         "out[i] = in[i] * in[i];", "out[i] = in[i] * in[i]; (void)sizeof(cub::BlockReduce<float, 128>);").replace(
         "LAUNCH(square, n, in, out, n);", "LAUNCH(square, n, in, out, n); size_t bytes = 0; "
                                          "cub::DeviceReduce::Sum(nullptr, bytes, in, out, n);")
-    info, _ = build_cpu(source)
+    info = build_cpu(source).compile
     assert info.ok, [d.message for d in info.diagnostics]
 
 
 def test_builds_are_cached_per_source_and_flags(tmp_path, monkeypatch):
     monkeypatch.setenv("CUDAJUDGE_CACHE_DIR", str(tmp_path))
-    first, library = build_cpu(RACY)
-    again, same = build_cpu(RACY)
-    other, different = build_cpu(RACY, filename="other.cu")
+    built = build_cpu(RACY)
+    first, library = built.compile, built.library
+    built = build_cpu(RACY)
+    again, same = built.compile, built.library
+    built = build_cpu(RACY, filename="other.cu")
+    other, different = built.compile, built.library
     assert first.ok and not first.cached and again.cached and not other.cached
     assert same == library != different
     assert library.is_relative_to(tmp_path / "cpu")
@@ -98,7 +105,8 @@ def test_builds_are_cached_per_source_and_flags(tmp_path, monkeypatch):
 
 def test_a_fault_in_host_code_kills_the_process():
     source = RACY.replace("    cudaDeviceSynchronize();", "    *(volatile int*)nullptr = n;")
-    info, library = build_cpu(source)
+    built = build_cpu(source)
+    info, library = built.compile, built.library
     assert info.ok, info.log
     child = run_child(f"import ctypes; ctypes.CDLL({str(library)!r}).solve(None, None, 1)")
     assert child.returncode == -signal.SIGSEGV

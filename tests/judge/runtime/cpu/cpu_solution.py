@@ -19,7 +19,8 @@ OK, RE, MLE, DEADLOCK = 0, 1, 2, 3
 
 def build(name: str, *, asan: bool = False) -> Path:
     """Builds tests/judge/runtime/cpu/<name> and returns the library; fails the test on a compile error."""
-    info, library = build_cpu((HERE / name).read_text(), filename=name, asan=asan)
+    built = build_cpu((HERE / name).read_text(), filename=name, asan=asan)
+    info, library = built.compile, built.library
     assert info.ok, info.log
     return library
 
