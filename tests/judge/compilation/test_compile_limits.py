@@ -40,10 +40,13 @@ def timed_build(text: str, **options):
 
 
 def test_a_macro_bomb_hits_the_memory_cap():
-    info, library, seconds = timed_build(unique(MACRO_BOMB), filename="macro_bomb.cu")
+    # A loaded machine (the suite runs on every core) compiles slower: the time cap is set wide, so
+    # that the memory cap is what ends the bomb wherever it runs.
+    time_cap_s = 6 * COMPILER_TIME_S
+    info, library, seconds = timed_build(unique(MACRO_BOMB), filename="macro_bomb.cu", timeout_s=time_cap_s)
     assert not info.ok and library is None
     assert [d.message for d in info.diagnostics] == [MEMORY]
-    assert seconds < COMPILER_TIME_S + SLACK_S
+    assert seconds < time_cap_s
 
 
 def test_an_integer_pack_bomb_hits_the_time_cap_and_is_not_cached():
