@@ -65,6 +65,12 @@ def run(tree: Path, problem: str, solution: str, extra: list[str], cache: str, p
     return seconds, out.returncode, phases
 
 
+def stop_standby_hosts(cache: str) -> None:
+    """Ends the standby hosts that commands run with this CUDAJUDGE_CACHE_DIR started."""
+    for host in standby_root(Path(cache)).glob("*"):
+        standby.stop_host(host)
+
+
 def main() -> None:
     console = Console()
     if not all(Path(cache_from_source(str(tree / "cudajudge" / "cli.py"))).exists() for tree in TREES):
@@ -94,8 +100,7 @@ def main() -> None:
                 for tree in TREES:
                     own[tree].append(run(tree, problem, solution, [*extra, "--no-standby"], cache[tree], PAUSE_S)[0])
             for tree in TREES:   # the standby hosts these commands started, before their folders go
-                for host in standby_root(Path(cache[tree])).glob("*"):
-                    standby.stop_host(host)
+                stop_standby_hosts(cache[tree])
         for tree in TREES:
             row = (tree.name, backend, label, mode, f"{cold[tree][0]:.2f}", f"{statistics.median(warm[tree]):.2f}",
                    f"{min(warm[tree]):.2f}", f"{statistics.median(own[tree]):.2f}" if own[tree] else "-",

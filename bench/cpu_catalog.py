@@ -1,0 +1,60 @@
+"""Every catalog problem's timed solution (bench/catalog_solutions.txt) judged on the CPU backend with
+all its CPU tests, as a learner's command does it: `python judge.py PROBLEM FILE --backend cpu`.
+
+Cold = the solution's first judge, in a fresh cache where only the CPU runtime is built (once, before
+the table); warm = the same command again, `REPEATS` times (default 2), the best kept. Exit 0 is AC. Printed figures, not
+pass/fail; the target is a warm judge in at most TARGET_S seconds on an idle 2-core machine.
+
+    python bench/cpu_catalog.py            # PROBLEMS=1,83 for a few
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from judge.compilation.cpu_runtime import prepare_runtime
+from judge_latency import ROOT, run, stop_standby_hosts
+
+TARGET_S = 3.0
+REPEATS = int(os.environ.get("REPEATS", "2"))
+CHOSEN = {int(p) for p in os.environ.get("PROBLEMS", "").split(",") if p}
+SOLUTIONS = [line.strip() for line in (Path(__file__).with_name("catalog_solutions.txt")).read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+
+
+def main() -> None:
+    console = Console()
+    cache = tempfile.mkdtemp(prefix="cudajudge-cpu-catalog-")
+    os.environ["CUDAJUDGE_CACHE_DIR"] = cache   # read by prepare_runtime here and by every command below
+    console.print(f"CPU runtime ready in {prepare_runtime():.1f} s; {os.cpu_count()} cores")
+    table = Table("problem", "solution", "cold", "warm (best)", "exit", f"≤ {TARGET_S:g} s", "phases of the best warm run (s)",
+                  title=f"CPU backend, all CPU tests, wall seconds per command ({os.cpu_count()} cores)")
+    began, within = time.perf_counter(), 0
+    for solution in SOLUTIONS:
+        pid = int(solution.split("-", 1)[0])
+        if CHOSEN and pid not in CHOSEN:
+            continue
+        extra = ["--backend", "cpu", "--no-timing"]
+        cold = run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache)
+        warm = min((run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache) for _ in range(REPEATS)),
+                   key=lambda r: r[0])
+        within += warm[0] <= TARGET_S
+        row = (str(pid), Path(solution).name, f"{cold[0]:.2f}", f"{warm[0]:.2f}", str(warm[1]),
+               "yes" if warm[0] <= TARGET_S else "no", warm[2])
+        console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
+        table.add_row(*row)
+    console.print(table)
+    console.print(f"{within} of {table.row_count} within {TARGET_S:g} s warm; {time.perf_counter() - began:.0f} s in all")
+    stop_standby_hosts(cache)
+    shutil.rmtree(cache, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
