@@ -1,7 +1,8 @@
 """Preprocessing directives as the compilers see them: after line splicing and comment removal.
 
 Tree-sitter reads the raw text, so `#\\<newline>include "x"` or `/* */ #include "x"` or the
-digraph `%:include "x"` escape it; the include policy therefore reads directives from here.
+digraph `%:include "x"` escape it; the include policy therefore reads directives from here. Splicing
+comes first, so a comment may open or close across a backslash-newline.
 """
 from __future__ import annotations
 
@@ -85,15 +86,30 @@ class _Scanner:
         self.line += 1
         self.start_line = self.line
 
+    def _after_splices(self) -> tuple[bytes, int, int]:
+        """The byte that follows the one at `i` once backslash-newlines are spliced (`/\\<newline>*`
+        opens a comment, `*\\<newline>/` closes one): (that byte, its index, the newlines spliced)."""
+        j, spliced = self.i + 1, 0
+        while self.source[j:j + 1] == b"\\" and self.source[j + 1:j + 2] in (b"\n", b"\r"):
+            j += 3 if self.source[j + 1:j + 3] == b"\r\n" else 2
+            spliced += 1
+        return self.source[j:j + 1], j, spliced
+
+    def _take_pair(self, second: int, spliced: int) -> None:
+        """Move past a two-byte token whose second byte is at `second`."""
+        self.i = second + 1
+        self.line += spliced
+
     def _code(self, c: bytes) -> None:
         if self._raw_string_start(c):
             return
-        opener = self.source[self.i:self.i + 2]
-        if opener in (b"//", b"/*"):
-            self.state = "line_comment" if opener == b"//" else "block_comment"
-            self.out += b" "
-            self.i += 2
-            return
+        if c == b"/":
+            after, at, spliced = self._after_splices()
+            if after in (b"/", b"*"):
+                self.state = "line_comment" if after == b"/" else "block_comment"
+                self.out += b" "
+                self._take_pair(at, spliced)
+                return
         if c == b'"':
             self.state = "string"
         elif c == b"'":
@@ -117,8 +133,9 @@ class _Scanner:
         """Inside "..." or '...': an escape takes the next byte along, so it cannot close the literal."""
         self.out += c
         if c == b"\\" and self.i + 1 < len(self.source):
-            self.out += self.source[self.i + 1:self.i + 2]
-            self.i += 2
+            after, at, spliced = self._after_splices()
+            self.out += after
+            self._take_pair(at, spliced)
             return
         if c == (b'"' if self.state == "string" else b"'"):
             self.state = "code"
@@ -134,11 +151,13 @@ class _Scanner:
             self.i += 1
 
     def _block_comment(self, c: bytes) -> None:
-        if self.source[self.i:self.i + 2] == b"*/":
-            self.state = "code"
-            self.i += 2
-        else:
-            self.i += 1
+        if c == b"*":
+            after, at, spliced = self._after_splices()
+            if after == b"/":
+                self.state = "code"
+                self._take_pair(at, spliced)
+                return
+        self.i += 1
 
     def _line_comment(self, c: bytes) -> None:
         self.i += 1

@@ -51,6 +51,17 @@ def test_directives_are_read_as_the_preprocessor_reads_them():
     assert found == [(1, 1, "include", "<cstdio>"), (2, 3, "include", '"x.h"'), (4, 4, "include", "<y.h>")]
 
 
+@pytest.mark.parametrize("source, expected", [
+    (b'/* a comment *\\\n/\n#include "x.h"\n', [(3, "include", '"x.h"')]),     # closed across a splice
+    (b'/\\\n* a comment */\n#include "x.h"\n', [(3, "include", '"x.h"')]),     # opened across a splice
+    (b'/\\\n/ a comment \\\n#include "x.h"\n#include "y.h"\n', [(4, "include", '"y.h"')]),
+    (b'/* *\\\r\n/ #define A\n', [(1, "define", "A")]),   # a comment is white space before the #
+    (b'const char* s = "\\\\\n";\n#include "x.h"\n', [(3, "include", '"x.h"')]),
+])
+def test_comments_open_and_close_after_line_splicing(source: bytes, expected: list):
+    assert [(d.line, d.name, d.rest) for d in directives(logical_lines(source))] == expected
+
+
 @pytest.mark.parametrize("spelling, canonical", [
     ("int const * __restrict__", "const int*"),
     ("const int* const", "const int*"),
