@@ -258,8 +258,14 @@ class OneTest:
             return Ending(self.result(Verdict.WA, race_message(schedule, report, reports), report.first, data.shown))
         return Ending(self.result(Verdict.WA, mismatch_message(report), report.first, data.shown))
 
+    def reset(self) -> None:
+        """Outputs back to their state before the first call (lay_out's), for a call after another; the
+        runner reads them again with that call. After the last call they are left as they are."""
+        self.reload = reset_outputs(self.problem, self.data, self.buffers, self.fd)
+
     def run_again(self, schedule: str) -> Ending | None:
         """The same input once more: an error or a wrong answer now is state left over from the first call."""
+        self.reset()
         returned = self.call(schedule)
         if returned.error is not None:
             return self.failed_call(returned, "on the second run of the same input: ")
@@ -276,11 +282,12 @@ class OneTest:
         small = self.data.size() <= RACE_CHECK_MAX_ELEMENTS
         got_by_schedule: dict[str, Got] = {}
         for schedule in schedules if small else schedules[:1]:
+            if got_by_schedule:
+                self.reset()
             ended = self.call_and_inspect(schedule, small and schedule == schedules[0], hints)
             if ended is not None:
                 return ended
             got_by_schedule[schedule] = self.outputs()
-            self.reload = reset_outputs(self.problem, self.data, self.buffers, self.fd)
         ended = self.check(got_by_schedule)
         if ended is None and rerun:
             ended = self.run_again(schedules[0])
