@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cudajudge.progress import JudgeProgress
 from judge.problems.loader import ProblemError, find_problem_folder, parse_problem, problem_folders
-from judge.protocol import BuildStarted, Progress, Queued, Status, TestDone, TimingCaseStarted
 
 app = typer.Typer(help="A practice judge for CUDA kernels.", no_args_is_help=True, add_completion=False)
 # Piped output (a log, CI) gets 120 columns rather than rich's 80, unless COLUMNS says otherwise.
@@ -243,18 +243,8 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
         if json_out:
             result = judge_source(spec, source, **options)
         else:
-            with console.status(f"judging {solution.name} for {spec.key} …") as status:
-                done = []
-
-                def progress(event: Progress) -> None:
-                    if isinstance(event, TestDone):
-                        done.append(event.result)
-                        status.update(f"{len(done)} tests done · {event.result.name}: {event.result.verdict.value}")
-                    elif isinstance(event, BuildStarted):
-                        status.update("building …")
-                    elif isinstance(event, TimingCaseStarted):
-                        status.update(event.case)
-                result = judge_source(spec, source, on_event=progress, **options)
+            with JudgeProgress(console, f"judging {solution.name} for {spec.key} …") as progress:
+                result = judge_source(spec, source, on_event=progress.on_event, **options)
     except ValueError as exc:
         errors.print(str(exc), highlight=False, markup=False)
         raise typer.Exit(2)
@@ -306,16 +296,9 @@ def _judge_remote(server: str, token: Optional[str], problem: str, solution: Pat
             if json_out:
                 _, result = remote.judge(problem, source, mode=mode, filename=solution.name, gpu=gpu)
             else:
-                with console.status(f"submitting {solution.name} for {problem} to {server} …") as status:
-                    def progress(event: Progress) -> None:
-                        if isinstance(event, TestDone):
-                            status.update(f"{event.result.name}: {event.result.verdict.value}")
-                        elif isinstance(event, Status):
-                            status.update(f"{event.status} …")
-                        elif isinstance(event, Queued):
-                            status.update(f"submission {event.id} queued …")
+                with JudgeProgress(console, f"submitting {solution.name} for {problem} to {server} …") as progress:
                     _, result = remote.judge(problem, source, mode=mode, filename=solution.name, gpu=gpu,
-                                             on_event=progress)
+                                             on_event=progress.on_event)
         finally:
             remote.close()
     except RemoteError as exc:

@@ -342,6 +342,13 @@ class BuildDone(Message):
     compile: CompileInfo
 
 
+class TestsPlanned(Message):
+    """The tests this judge runs, in order, and the elements each one's buffers hold: their share of the work."""
+    kind: Literal["tests_planned"] = "tests_planned"
+    tests: list[str]
+    elements: list[int]
+
+
 class TestStarted(Message):
     """A test of the plan begins (`index` in plan order); its TestDone follows."""
     kind: Literal["test_start"] = "test_start"
@@ -386,7 +393,7 @@ class Restarted(Message):
     kind: Literal["restart"] = "restart"
 
 
-Progress = Annotated[Union[RunnerStarted, BuildStarted, BuildDone, TestStarted, TestDone, ShrinkStarted,
+Progress = Annotated[Union[RunnerStarted, BuildStarted, BuildDone, TestsPlanned, TestStarted, TestDone, ShrinkStarted,
                            TimingCaseStarted, TimingDone, Queued, Status, Restarted], Field(discriminator="kind")]
 
 RUNNER_COMMANDS: TypeAdapter = TypeAdapter(RunnerCommand)

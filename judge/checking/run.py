@@ -22,9 +22,9 @@ from judge.checking.tests import CallPrintf, judge_test
 from judge.checking.verdict import case_result, stop_verdict, summary, with_left_out
 from judge.problems.loader import PROBLEM_FILE
 from judge.problems.model import Problem
-from judge.problems.plan import TestCase
+from judge.problems.plan import TestCase, elements
 from judge.protocol import (BuildDone, BuildStarted, Finish, OracleReady, Progress, Ready, RunnerJob, ShrinkStarted,
-                            TestDone, TestStarted, encode)
+                            TestDone, TestsPlanned, TestStarted, encode)
 from judge.result import CompileInfo, OutputPart, Result, TestResult, Timing, Verdict
 from sandbox.runner import OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child
 
@@ -196,6 +196,7 @@ class Run:
     def _tests(self, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
         """Judge the planned tests in order, appending each result; whether every one ran."""
         rerun = _rerun_choice(self.cases)
+        self.on_event(TestsPlanned(tests=[c.name for c in self.cases], elements=[elements(self.problem, c) for c in self.cases]))
         for i, case in enumerate(self.cases):
             self._ask_ahead(i + 1)   # the oracle makes the next tests' data while this one runs
             self.on_event(TestStarted(index=i, name=case.name))

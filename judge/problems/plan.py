@@ -4,6 +4,7 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 
+from judge.problems.expressions import ExpressionError
 from judge.problems.model import Problem
 
 
@@ -34,6 +35,23 @@ def test_cases(problem: Problem, *, include_gpu_only: bool = True, samples_only:
     if patterns:
         cases = [c for c in cases if any(_matches(c, p) for p in patterns)]
     return cases
+
+
+def elements(problem: Problem, case: TestCase) -> int:
+    """The elements a test's buffers hold, its share of a judge's work (a buffer whose size needs a scalar
+    drawn at random counts as 1)."""
+    try:
+        scalars = problem.scalars_for(case.size)
+    except ExpressionError:
+        scalars = dict(case.size)
+    total = 0
+    for p in problem.params:
+        if p.is_pointer:
+            try:
+                total += problem.element_count(p, scalars)
+            except ExpressionError:
+                total += 1
+    return max(total, 1)
 
 
 def _matches(case: TestCase, pattern: str) -> bool:

@@ -1,6 +1,8 @@
 """A Result says what was judged: the GPU-only tests the CPU backend leaves out are listed as not run,
 the verdict line says on how many tests an AC stands, and the Result is marked partial."""
+import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +10,7 @@ from pathlib import Path
 from judge.problems.loader import load_problem
 from judge.problems import plan
 from judge.checking.verdict import GPU_ONLY_NOT_RUN
+from judge import protocol
 from judge.submission import judge_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,3 +105,38 @@ def test_a_failure_at_a_large_size_is_shrunk_to_the_smallest_size_and_simplest_i
     plain = subprocess.run([sys.executable, "judge.py", "1", str(source), "--backend", "cpu", "--no-standby", "--seed",
                             "3", "--no-shrink", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert '"smaller_failure": null' in plain.stdout, plain.stdout[-2000:]
+
+
+def small_gpu_only_relu(tmp_path: Path) -> Path:
+    """ReLU whose GPU-only group holds two small tests: emulated in seconds with --include-gpu-only."""
+    folder = tmp_path / "001-relu"
+    shutil.copytree(ROOT / "problems/001-relu", folder)
+    toml = folder / "problem.toml"
+    text = toml.read_text()
+    large = 'sizes = [{ N = 16777219 }, { N = 268435456 }]'
+    assert large in text
+    toml.write_text(text.replace(large, 'sizes = [{ N = 4099 }]'))
+    return folder
+
+
+def test_include_gpu_only_emulates_the_gpu_only_tests_and_the_ac_is_whole(tmp_path):
+    folder = small_gpu_only_relu(tmp_path)
+    command = [sys.executable, "judge.py", str(folder), RELU, "--backend", "cpu", "--tests", "sample,large", "--no-standby",
+               "--seed", "5", "--json"]
+    left_out = json.loads(subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600).stdout)
+    emulated = json.loads(subprocess.run(command + ["--include-gpu-only"], cwd=ROOT, capture_output=True, text=True,
+                                         timeout=600).stdout)
+    gpu_only = ["large/N=4099/uniform", "large/N=4099/alternating-sign"]
+    assert [t["name"] for t in left_out["tests"] if t["verdict"] == "NR"] == gpu_only and left_out["partial"]
+    assert [(t["name"], t["verdict"]) for t in emulated["tests"]][2:] == [(name, "AC") for name in gpu_only]
+    assert emulated["verdict"] == "AC" and not emulated["partial"] and emulated["message"].startswith("all 4 tests")
+
+
+def test_the_judge_announces_its_tests_with_their_shares_of_the_work():
+    events = []
+    result = judge_source(load_problem(1), (ROOT / RELU).read_text(), backend="cpu", timing=False, seed=2,
+                          patterns=["sample", "large"], on_event=events.append)
+    planned = next(e for e in events if isinstance(e, protocol.TestsPlanned))
+    assert planned.tests == [t.name for t in result.tests if t.verdict != "NR"] == ["sample/N=8/uniform",
+                                                                                   "sample/N=1000/uniform"]
+    assert planned.elements == [2 * 8, 2 * 1000]   # input and output
