@@ -18,34 +18,76 @@ export interface StreamHooks {
 
 /** Follows `url` until the returned function is called (or the server refuses it). */
 export function followEvents(url: string, hooks: StreamHooks): () => void {
-  let stopped = false;
-  let lastId: string | null = null;
-  let current: AbortController | null = null;
-  let wake: (() => void) | null = null;
+  const follower = new EventFollower(url, hooks);
+  void follower.run();
+  return () => follower.stop();
+}
 
-  const connectOnce = async (): Promise<"ended" | "refused"> => {
+class EventFollower {
+  private stopped = false;
+  private lastId: string | null = null;
+  private current: AbortController | null = null;
+  private wake: (() => void) | null = null;
+  // offline: the open connection is dead even if no error says so yet; online: try at once
+  private readonly offline = () => this.current?.abort();
+  private readonly online = () => this.wake?.();
+
+  constructor(private readonly url: string, private readonly hooks: StreamHooks) {
+    window.addEventListener("offline", this.offline);
+    window.addEventListener("online", this.online);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.removeEventListener("offline", this.offline);
+    window.removeEventListener("online", this.online);
+    this.current?.abort();
+    this.wake?.();
+  }
+
+  async run(): Promise<void> {
+    let pause = FIRST_RETRY_MS;
+    while (!this.stopped) {
+      try {
+        if (await this.connectOnce() === "refused") return;
+        pause = FIRST_RETRY_MS;   // the server ended the stream (it does after an hour, or stopping): follow it again
+        await this.sleep(pause);
+      } catch {
+        if (this.stopped) return;
+        this.hooks.onConnection(false);
+        await this.sleep(pause);
+        pause = Math.min(pause * 2, MAX_RETRY_MS);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => { this.wake = resolve; setTimeout(resolve, ms); });
+  }
+
+  private async connectOnce(): Promise<"ended" | "refused"> {
     const controller = new AbortController();
-    current = controller;
+    this.current = controller;
     let silence = setTimeout(() => controller.abort(), SILENCE_MS);
     try {
       const headers: Record<string, string> = { Accept: "text/event-stream" };
-      if (lastId) headers["Last-Event-ID"] = lastId;
-      const response = await reach(url, { headers, credentials: "same-origin", signal: controller.signal });
+      if (this.lastId) headers["Last-Event-ID"] = this.lastId;
+      const response = await reach(this.url, { headers, credentials: "same-origin", signal: controller.signal });
       if (response.status >= 400 && response.status < 500 && response.status !== 429) {
         const body = await response.json().catch(() => null);
-        hooks.onRefused(new ApiError(response.status, body?.detail ?? response.statusText));
+        this.hooks.onRefused(new ApiError(response.status, body?.detail ?? response.statusText));
         return "refused";
       }
       if (!response.ok || !response.body) throw new ApiError(response.status, response.statusText);
-      hooks.onConnection(true);
+      this.hooks.onConnection(true);
       const parser = new EventParser((event, data, id) => {
-        if (id !== null) lastId = id;
-        if (!stopped) hooks.onEvent(event, JSON.parse(data));
+        if (id !== null) this.lastId = id;
+        if (!this.stopped) this.hooks.onEvent(event, JSON.parse(data));
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { value, done } = await reader.read();
-        if (done || stopped) return "ended";
+        if (done || this.stopped) return "ended";
         clearTimeout(silence);
         silence = setTimeout(() => controller.abort(), SILENCE_MS);
         parser.push(value);
@@ -53,37 +95,7 @@ export function followEvents(url: string, hooks: StreamHooks): () => void {
     } finally {
       clearTimeout(silence);
     }
-  };
-
-  const sleep = (ms: number) => new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, ms); });
-  const run = async () => {
-    let pause = FIRST_RETRY_MS;
-    while (!stopped) {
-      try {
-        if (await connectOnce() === "refused") return;
-        pause = FIRST_RETRY_MS;   // the server ended the stream (it does after an hour, or stopping): follow it again
-        await sleep(pause);
-      } catch {
-        if (stopped) return;
-        hooks.onConnection(false);
-        await sleep(pause);
-        pause = Math.min(pause * 2, MAX_RETRY_MS);
-      }
-    }
-  };
-  // offline: the open connection is dead even if no error says so yet; online: try at once
-  const offline = () => current?.abort();
-  const online = () => wake?.();
-  window.addEventListener("offline", offline);
-  window.addEventListener("online", online);
-  void run();
-  return () => {
-    stopped = true;
-    window.removeEventListener("offline", offline);
-    window.removeEventListener("online", online);
-    current?.abort();
-    wake?.();
-  };
+  }
 }
 
 /** The text/event-stream format: `field: value` lines, an event per blank line, `:` comments. */

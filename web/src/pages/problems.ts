@@ -14,40 +14,53 @@ export function problemTitle(p: ProblemSummary): string {
   return lang() === "zh" ? p.title.zh : p.title.en;
 }
 
+interface Filters { q: string; difficulty: string; tag: string; unsolved: boolean }
+
+function matches(p: ProblemSummary, state: Filters): boolean {
+  const q = state.q.trim().toLowerCase();
+  return (!state.difficulty || p.difficulty === state.difficulty) && (!state.tag || p.tags.includes(state.tag)) &&
+    (!state.unsolved || !p.solved) &&
+    (!q || [String(p.id), p.slug, p.title.en, p.title.zh, ...p.tags].some((x) => x.toLowerCase().includes(q)));
+}
+
+/** The filters as the page's query string ("" when none is set), so that a link keeps them. */
+function queryOf(state: Filters): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set("q", state.q);
+  if (state.difficulty) params.set("difficulty", state.difficulty);
+  if (state.tag) params.set("tag", state.tag);
+  if (state.unsolved) params.set("unsolved", "1");
+  return params.toString() ? "?" + params : "";
+}
+
+function problemRow(p: ProblemSummary, signedIn: boolean, onTag: (tag: string) => void): HTMLElement {
+  return h("tr", { dataset: { problem: String(p.id) } },
+    h("td", { class: "num muted" }, String(p.id)),
+    h("td", null, h("a", { href: `/problems/${p.id}`, class: "problem-link" }, problemTitle(p)),
+      p.origin === "uploaded" ? h("span", { class: "badge subtle" }, "uploaded") : null),
+    h("td", null, difficultyBadge(p.difficulty)),
+    h("td", null, p.tags.map((tag) => h("button", { class: "chip", type: "button", onclick: () => onTag(tag) }, tag))),
+    signedIn ? h("td", { class: "center" }, p.solved ? h("span", { class: "solved", title: t("solved") }, "✓")
+                                                    : h("span", { class: "muted", title: t("notSolved") }, "–")) : null);
+}
+
 export async function problemsPage(outlet: HTMLElement, _: Record<string, string>, query: URLSearchParams): Promise<void> {
   const problems = await api.problems();
   const tags = [...new Set(problems.flatMap((p) => p.tags))].sort();
   const signedIn = currentUser() !== null;
-  const state = { q: query.get("q") ?? "", difficulty: query.get("difficulty") ?? "", tag: query.get("tag") ?? "",
+  const state: Filters = { q: query.get("q") ?? "", difficulty: query.get("difficulty") ?? "", tag: query.get("tag") ?? "",
                   unsolved: query.get("unsolved") === "1" };
   const body = h("tbody");
   const count = h("span", { class: "muted" });
 
   const draw = () => {
-    const q = state.q.trim().toLowerCase();
-    const shown = problems.filter((p) =>
-      (!state.difficulty || p.difficulty === state.difficulty) && (!state.tag || p.tags.includes(state.tag)) &&
-      (!state.unsolved || !p.solved) &&
-      (!q || [String(p.id), p.slug, p.title.en, p.title.zh, ...p.tags].some((x) => x.toLowerCase().includes(q))));
+    const shown = problems.filter((p) => matches(p, state));
     replace(count, `${shown.length} / ${problems.length}`);
-    replace(body, shown.length ? shown.map((p) => h("tr", { dataset: { problem: String(p.id) } },
-      h("td", { class: "num muted" }, String(p.id)),
-      h("td", null, h("a", { href: `/problems/${p.id}`, class: "problem-link" }, problemTitle(p)),
-        p.origin === "uploaded" ? h("span", { class: "badge subtle" }, "uploaded") : null),
-      h("td", null, difficultyBadge(p.difficulty)),
-      h("td", null, p.tags.map((tag) => h("button", { class: "chip", type: "button", onclick: () => {
-        state.tag = tag; sync(); } }, tag))),
-      signedIn ? h("td", { class: "center" }, p.solved ? h("span", { class: "solved", title: t("solved") }, "✓")
-                                                      : h("span", { class: "muted", title: t("notSolved") }, "–")) : null))
+    replace(body, shown.length ? shown.map((p) => problemRow(p, signedIn, (tag) => { state.tag = tag; sync(); }))
       : h("tr", null, h("td", { colspan: 5, class: "empty" }, t("noMatch"))));
   };
   const sync = () => {
-    const params = new URLSearchParams();
-    if (state.q) params.set("q", state.q);
-    if (state.difficulty) params.set("difficulty", state.difficulty);
-    if (state.tag) params.set("tag", state.tag);
-    if (state.unsolved) params.set("unsolved", "1");
-    history.replaceState(null, "", "/problems" + (params.toString() ? "?" + params : ""));
+    history.replaceState(null, "", "/problems" + queryOf(state));
     tagSelect.value = state.tag;
     draw();
   };
