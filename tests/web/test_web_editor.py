@@ -29,10 +29,13 @@ def wait_result(page, timeout: int = JUDGE_S):
     return result
 
 
-def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
+def sign_up(page, served) -> None:
+    """A new learner, signed in."""
     register(page, served.url, "learner")
 
-    # the list: difficulty, tags, filters, solved state
+
+def problem_list(page) -> None:
+    """The list: difficulty, tags, filters, solved state."""
     row = page.locator("tr[data-problem='83']")
     expect(row).to_contain_text("Multi-block exclusive prefix sum")
     expect(row.locator(".difficulty")).to_have_text("Hard")
@@ -42,7 +45,9 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(row.locator("td.center")).to_have_text("–")
     row.locator("a.problem-link").click()
 
-    # the problem page: statement with math, the Chinese statement, signature, tested sizes and distributions
+
+def problem_page(page) -> None:
+    """The problem page: statement with math, the Chinese statement, signature, tested sizes and distributions."""
     expect(page).to_have_url(re.compile(r"/problems/83$"))
     statement = page.locator(".statement")
     expect(statement.locator(".statement-body")).to_contain_text("write its exclusive prefix sum into")
@@ -56,7 +61,9 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     assert "scan_tile_serial" in editor_text(page)          # the starter
     screenshot(page, "problem.png")
 
-    # a compile error is marked in the editor at its line
+
+def compile_error(page) -> None:
+    """A compile error is marked in the editor at its line."""
     broken = WRONG.replace("out[i] = warp_base[warp] + inclusive;", "out[i] = warp_base[warp] + undeclared_total;", 1)
     line = next(i for i, text in enumerate(broken.splitlines(), 1) if "undeclared_total" in text)
     set_editor_text(page, broken)
@@ -67,7 +74,9 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     marked = page.locator(".editor-host .cm-line:has(.cm-lintRange-error)")
     expect(marked.first).to_contain_text("undeclared_total")
 
-    # a wrong answer: the failing test, index, expected, got and the small input
+
+def wrong_answer(page) -> None:
+    """A wrong answer: the failing test, index, expected, got and the small input."""
     set_editor_text(page, WRONG)
     expect(page.locator(".editor-host .cm-lintRange-error")).to_have_count(0)
     page.click("text=▶ Run")
@@ -95,7 +104,9 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     failure.scroll_into_view_if_needed()
     screenshot(page, "wrong-answer.png")
 
-    # the fix, typed into the editor, then Submit: live progress, then AC
+
+def fix_and_submit(page) -> None:
+    """The fix, typed into the editor, then Submit: live progress, then AC."""
     set_editor_text(page, RIGHT)
     page.locator(".editor-host .cm-content").press("Control+End")
     page.keyboard.type("\n// fixed: exclusive scan with carries between tiles\n")
@@ -120,19 +131,25 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(meta).to_contain_text("Judge time")
     expect(meta).to_contain_text("solve() calls")
 
-    # the draft survives a reload
+
+def draft_survives_reload(page) -> None:
+    """The draft survives a reload."""
     page.reload()
     expect(page.locator(".editor-host .cm-content")).to_contain_text("Three-pass exclusive scan")
     assert page.evaluate("localStorage.getItem('cudajudge.draft.83')").endswith("// fixed: exclusive scan with carries between tiles\n")
     expect(page.locator(".result-panel .result.done .result-head .badge")).to_have_text("AC")
 
-    # the leaderboard lists the learner; the problem list shows it solved
+
+def leaderboard_and_solved(page) -> None:
+    """The leaderboard lists the learner; the problem list shows it solved."""
     page.click("nav.tabs >> text=Leaderboard")
     expect(page.locator(".accepted-board tr[data-user='learner']")).to_contain_text("cpu")
     page.click(".main-nav >> text=Problems")
     expect(page.locator("tr[data-problem='83'] td.center")).to_have_text("✓")
 
-    # history and a diff against the wrong answer
+
+def history_and_diff(page, served) -> None:
+    """History and a diff against the wrong answer."""
     page.goto(served.url + "/problems/83/submissions")
     rows = page.locator("table.history tbody tr")
     expect(rows).to_have_count(3)
@@ -146,13 +163,28 @@ def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
     expect(page.locator(".cm-mergeView")).to_be_visible()
     expect(page.locator(".cm-mergeView .cm-changedLine").first).to_be_visible()
 
-    # the UI speaks Chinese, and remembers it
+
+def chinese_ui(page) -> None:
+    """The UI speaks Chinese, and remembers it."""
     page.click(".lang-switch")
     expect(page.locator(".main-nav a").first).to_have_text("题目")
     page.reload()
     expect(page.locator(".main-nav a").first).to_have_text("题目")
     page.click(".lang-switch")
     expect(page.locator(".main-nav a").first).to_have_text("Problems")
+
+
+def test_learner_edits_runs_fixes_submits_and_ranks(served, page):
+    sign_up(page, served)
+    problem_list(page)
+    problem_page(page)
+    compile_error(page)
+    wrong_answer(page)
+    fix_and_submit(page)
+    draft_survives_reload(page)
+    leaderboard_and_solved(page)
+    history_and_diff(page, served)
+    chinese_ui(page)
 
 
 def problem_zip(folder: Path, problem_id: int, slug: str, edit=lambda toml: toml,

@@ -5,8 +5,10 @@ test, a Result with the figures such a worker reports. What is checked is that t
 tests and draws those figures, not the judge."""
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
+from pathlib import Path
 
 import httpx
 
@@ -67,7 +69,10 @@ class GpuWorker(threading.Thread):
             self.error = exc
 
 
-def test_gpu_timing_chart_and_per_kernel_table(page, tmp_path):
+@contextlib.contextmanager
+def served_app(tmp_path: Path):
+    """A real server in this process (CPU backend, no dispatcher): its URL and its app, whose store a
+    stand-in GPU worker judges from."""
     import uvicorn
 
     from server.app import create_app
@@ -83,63 +88,75 @@ def test_gpu_timing_chart_and_per_kernel_table(page, tmp_path):
     while not server.started:
         assert thread.is_alive(), "the server did not start"
         time.sleep(0.02)
-    url = f"http://127.0.0.1:{server.config.port}"
     try:
-        register(page, url, "speedy")
-        page.goto(url + "/problems/83")
-        set_editor_text(page, (SCAN / "solutions" / "accepted" / "three_pass_scan.cu").read_text())
-        worker = GpuWorker(app.state.cj.store)
-        worker.start()
-        page.click("button:has-text('Submit')")
-        result = page.locator(".result-panel .result.done")
-        expect(result).to_be_visible(timeout=60_000)
-        worker.join(10)
-        assert worker.error is None, worker.error
-        expect(result.locator(".result-head .badge")).to_have_text("AC")
-
-        timing = result.locator(".card.timing")
-        expect(timing).to_contain_text(DEVICE)
-        expect(timing.locator(".figure", has_text="Median")).to_contain_text("265 µs")
-        expect(timing.locator(".figure", has_text="Speed of light")).to_contain_text("75%")
-        chart = timing.locator("svg.timing-chart")
-        expect(chart.locator("g.case")).to_have_count(2)
-        expect(chart.locator("g.case").first).to_contain_text("n=100,000,000 · uniform")
-        expect(chart.locator("g.case").first).to_contain_text("1.10× vs baseline")
-        expect(chart.locator("g.case line.sol")).to_have_count(2)
-        expect(chart.locator("g.case line.baseline")).to_have_count(2)
-        kernels = timing.locator("table.per-kernel tbody tr")
-        expect(kernels).to_have_count(3)
-        expect(kernels.nth(2)).to_contain_text("add_tile_offsets")
-        expect(kernels.nth(2)).to_contain_text("97656×1×1")
-
-        page.click("text=Details →")
-        expect(page.locator(".card.timing svg.timing-chart")).to_be_visible()
-        page.locator(".card.timing").scroll_into_view_if_needed()
-        screenshot(page, "timing.png")
-
-        # A second learner, 0.5 µs slower: with 120 samples and an IQR of 2% the two medians' intervals
-        # (± 0.76 µs) overlap, so the board shows them tied, both first.
-        source = (SCAN / "solutions" / "accepted" / "three_pass_scan.cu").read_text()
-        other = httpx.Client(base_url=url)
-        other.post("/api/auth/register", json={"username": "steady", "password": PASSWORD}).raise_for_status()
-        token = other.post("/api/auth/login", json={"username": "steady", "password": PASSWORD}).json()["token"]
-        second = GpuWorker(app.state.cj.store, median_us=265.5)
-        second.start()
-        other.post("/api/submissions", json={"problem": 83, "source": source, "mode": "submit"},
-                   headers={"Authorization": f"Bearer {token}"}).raise_for_status()
-        second.join(60)
-        assert second.error is None, second.error
-
-        page.click("nav.tabs >> text=Leaderboard")
-        board = page.locator(".device-board")
-        expect(board.locator("h3")).to_have_text(DEVICE)
-        rows = board.locator("tbody tr")
-        expect(rows).to_have_count(2)
-        expect(rows.first).to_contain_text("speedy")
-        expect(rows.first).to_contain_text("265 µs")
-        for row in (rows.first, rows.nth(1)):
-            expect(row.locator("td.rank")).to_have_text("1tied")
+        yield f"http://127.0.0.1:{server.config.port}", app
     finally:
         server.should_exit = True
         thread.join(30)
         app.state.cj.db.dispose()
+
+
+def timing_card(page, url: str, app) -> None:
+    """A learner's Submit judged with timing: the figures, the chart of both cases and the per-kernel table."""
+    register(page, url, "speedy")
+    page.goto(url + "/problems/83")
+    set_editor_text(page, (SCAN / "solutions" / "accepted" / "three_pass_scan.cu").read_text())
+    worker = GpuWorker(app.state.cj.store)
+    worker.start()
+    page.click("button:has-text('Submit')")
+    result = page.locator(".result-panel .result.done")
+    expect(result).to_be_visible(timeout=60_000)
+    worker.join(10)
+    assert worker.error is None, worker.error
+    expect(result.locator(".result-head .badge")).to_have_text("AC")
+
+    timing = result.locator(".card.timing")
+    expect(timing).to_contain_text(DEVICE)
+    expect(timing.locator(".figure", has_text="Median")).to_contain_text("265 µs")
+    expect(timing.locator(".figure", has_text="Speed of light")).to_contain_text("75%")
+    chart = timing.locator("svg.timing-chart")
+    expect(chart.locator("g.case")).to_have_count(2)
+    expect(chart.locator("g.case").first).to_contain_text("n=100,000,000 · uniform")
+    expect(chart.locator("g.case").first).to_contain_text("1.10× vs baseline")
+    expect(chart.locator("g.case line.sol")).to_have_count(2)
+    expect(chart.locator("g.case line.baseline")).to_have_count(2)
+    kernels = timing.locator("table.per-kernel tbody tr")
+    expect(kernels).to_have_count(3)
+    expect(kernels.nth(2)).to_contain_text("add_tile_offsets")
+    expect(kernels.nth(2)).to_contain_text("97656×1×1")
+
+    page.click("text=Details →")
+    expect(page.locator(".card.timing svg.timing-chart")).to_be_visible()
+    page.locator(".card.timing").scroll_into_view_if_needed()
+    screenshot(page, "timing.png")
+
+
+def tied_board(page, url: str, app) -> None:
+    """A second learner, 0.5 µs slower: with 120 samples and an IQR of 2% the two medians' intervals
+    (± 0.76 µs) overlap, so the board shows them tied, both first."""
+    source = (SCAN / "solutions" / "accepted" / "three_pass_scan.cu").read_text()
+    other = httpx.Client(base_url=url)
+    other.post("/api/auth/register", json={"username": "steady", "password": PASSWORD}).raise_for_status()
+    token = other.post("/api/auth/login", json={"username": "steady", "password": PASSWORD}).json()["token"]
+    second = GpuWorker(app.state.cj.store, median_us=265.5)
+    second.start()
+    other.post("/api/submissions", json={"problem": 83, "source": source, "mode": "submit"},
+               headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+    second.join(60)
+    assert second.error is None, second.error
+
+    page.click("nav.tabs >> text=Leaderboard")
+    board = page.locator(".device-board")
+    expect(board.locator("h3")).to_have_text(DEVICE)
+    rows = board.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.first).to_contain_text("speedy")
+    expect(rows.first).to_contain_text("265 µs")
+    for row in (rows.first, rows.nth(1)):
+        expect(row.locator("td.rank")).to_have_text("1tied")
+
+
+def test_gpu_timing_chart_and_per_kernel_table(page, tmp_path):
+    with served_app(tmp_path) as (url, app):
+        timing_card(page, url, app)
+        tied_board(page, url, app)
