@@ -169,35 +169,13 @@ private:
     cudaError_t dispatch() {
         const T* in = static_cast<const T*>(c_.in);
         T* out = static_cast<T*>(c_.out);
-        const size_t bytes = n() * sizeof(T);
         switch (c_.kind) {
             case CUDAJUDGE_ALGO_REDUCE:
-                if (!check(in, bytes, "its input")) return failure_;
-                return visit_type(c_.result_type, [&](auto r) {
-                    using R = decltype(r);
-                    write_result(reduce<T, R>(in, n(), c_.op, read_value<R>(c_.init)));
-                    return failure_;
-                });
-            case CUDAJUDGE_ALGO_ARG_REDUCE: {
-                if (!check(in, bytes, "its input")) return failure_;
-                size_t best = 0;
-                for (size_t i = 1; i < n(); ++i)
-                    if (c_.op == CUDAJUDGE_OP_MIN ? in[i] < in[best] : in[best] < in[i]) best = i;
-                write_result(static_cast<long long>(best));
-                return failure_;
-            }
-            case CUDAJUDGE_ALGO_SCAN: {
-                if (!check(in, bytes, "its input") || !check(out, bytes, "its output")) return failure_;
-                std::vector<T> result(in, in + n());
-                tree_scan(result.data(), n(), c_.op);
-                if (c_.exclusive && n()) {
-                    const T init = read_value<T>(c_.init);
-                    for (size_t i = n() - 1; i > 0; --i) result[i] = apply<T>(c_.op, init, result[i - 1]);
-                    result[0] = init;
-                }
-                std::copy(result.begin(), result.end(), out);
-                return failure_;
-            }
+                return reduce_all<T>(in);
+            case CUDAJUDGE_ALGO_ARG_REDUCE:
+                return arg_reduce<T>(in);
+            case CUDAJUDGE_ALGO_SCAN:
+                return scan_all<T>(in, out);
             case CUDAJUDGE_ALGO_RADIX_SORT:
             case CUDAJUDGE_ALGO_SORT:
                 return sort<T>(in, out);
@@ -210,26 +188,69 @@ private:
             case CUDAJUDGE_ALGO_SEGMENTED_REDUCE:
                 return segmented_reduce<T>(in, out);
             case CUDAJUDGE_ALGO_FILL:
-            case CUDAJUDGE_ALGO_SEQUENCE: {
-                if (!check(out, bytes, "its output")) return failure_;
-                const T start = read_value<T>(c_.init), step = read_value<T>(c_.step);
-                for (size_t i = 0; i < n(); ++i)
-                    out[i] = c_.kind == CUDAJUDGE_ALGO_FILL ? start : static_cast<T>(start + static_cast<T>(i) * step);
-                return failure_;
-            }
-            case CUDAJUDGE_ALGO_COUNT: {
-                if (!check(in, bytes, "its input")) return failure_;
-                const T value = read_value<T>(c_.init);
-                write_result(static_cast<long long>(std::count(in, in + n(), value)));
-                return failure_;
-            }
+            case CUDAJUDGE_ALGO_SEQUENCE:
+                return fill_all<T>(out);
+            case CUDAJUDGE_ALGO_COUNT:
+                return count_all<T>(in);
             case CUDAJUDGE_ALGO_COPY:
-                if (!check(in, bytes, "its input") || !check(out, bytes, "its output")) return failure_;
-                std::memmove(out, in, bytes);
+                if (!check(in, n() * sizeof(T), "its input") || !check(out, n() * sizeof(T), "its output")) return failure_;
+                std::memmove(out, in, n() * sizeof(T));
                 return failure_;
             default:
                 return refuse(where() + ": unknown algorithm");
         }
+    }
+
+    template <class T>
+    cudaError_t reduce_all(const T* in) {
+        if (!check(in, n() * sizeof(T), "its input")) return failure_;
+        return visit_type(c_.result_type, [&](auto r) {
+            using R = decltype(r);
+            write_result(reduce<T, R>(in, n(), c_.op, read_value<R>(c_.init)));
+            return failure_;
+        });
+    }
+
+    template <class T>
+    cudaError_t arg_reduce(const T* in) {
+        if (!check(in, n() * sizeof(T), "its input")) return failure_;
+        size_t best = 0;
+        for (size_t i = 1; i < n(); ++i)
+            if (c_.op == CUDAJUDGE_OP_MIN ? in[i] < in[best] : in[best] < in[i]) best = i;
+        write_result(static_cast<long long>(best));
+        return failure_;
+    }
+
+    template <class T>
+    cudaError_t scan_all(const T* in, T* out) {
+        const size_t bytes = n() * sizeof(T);
+        if (!check(in, bytes, "its input") || !check(out, bytes, "its output")) return failure_;
+        std::vector<T> result(in, in + n());
+        tree_scan(result.data(), n(), c_.op);
+        if (c_.exclusive && n()) {
+            const T init = read_value<T>(c_.init);
+            for (size_t i = n() - 1; i > 0; --i) result[i] = apply<T>(c_.op, init, result[i - 1]);
+            result[0] = init;
+        }
+        std::copy(result.begin(), result.end(), out);
+        return failure_;
+    }
+
+    template <class T>
+    cudaError_t fill_all(T* out) {
+        if (!check(out, n() * sizeof(T), "its output")) return failure_;
+        const T start = read_value<T>(c_.init), step = read_value<T>(c_.step);
+        for (size_t i = 0; i < n(); ++i)
+            out[i] = c_.kind == CUDAJUDGE_ALGO_FILL ? start : static_cast<T>(start + static_cast<T>(i) * step);
+        return failure_;
+    }
+
+    template <class T>
+    cudaError_t count_all(const T* in) {
+        if (!check(in, n() * sizeof(T), "its input")) return failure_;
+        const T value = read_value<T>(c_.init);
+        write_result(static_cast<long long>(std::count(in, in + n(), value)));
+        return failure_;
     }
 
     template <class T>
