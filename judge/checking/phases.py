@@ -37,4 +37,5 @@ class PhaseClock:
     def phases(self) -> list[PhaseTime]:
         total = time.monotonic() - self.started
         seconds = dict(self.seconds, **{"judge side": max(0.0, total - sum(self.seconds.values()))})
-        return [PhaseTime(name=name, seconds=round(seconds[name], 4)) for name in ORDER if seconds.get(name)]
+        shown = {name: round(seconds.get(name, 0.0), 4) for name in ORDER}
+        return [PhaseTime(name=name, seconds=s) for name, s in shown.items() if s > 0]   # a phase under 0.1 ms is none
