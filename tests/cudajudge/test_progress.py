@@ -5,11 +5,11 @@ from rich.console import Console
 
 from cudajudge.progress import TEST_COST_ELEMENTS, JudgeProgress
 from judge import protocol
-from judge.result import TestResult, Verdict
+from judge import result as judged
 
 
-def done(name: str, verdict: Verdict = Verdict.AC) -> protocol.TestDone:
-    return protocol.TestDone(result=TestResult(name=name, size={"N": 1}, distribution="uniform", verdict=verdict))
+def done(name: str, verdict: judged.Verdict = judged.Verdict.AC) -> protocol.TestDone:
+    return protocol.TestDone(result=judged.TestResult(name=name, size={"N": 1}, distribution="uniform", verdict=verdict))
 
 
 def test_the_bar_advances_by_each_tests_share_of_the_work():
@@ -24,5 +24,5 @@ def test_the_bar_advances_by_each_tests_share_of_the_work():
         assert (task.total, task.completed, task.description) == (total, 0, "0 of 2 tests")
         progress.on_event(done("small"))
         assert task.completed == TEST_COST_ELEMENTS + 10 and task.description == "1 of 2 tests · small: AC"
-        progress.on_event(done("large", Verdict.WA))
+        progress.on_event(done("large", judged.Verdict.WA))
         assert task.completed == total and task.finished and task.description == "2 of 2 tests · large: WA"
