@@ -18,7 +18,8 @@ class JudgeProgress:
 
     def __init__(self, console: Console, description: str):
         self.display = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-                                TextColumn("left"), TimeRemainingColumn(), console=console, transient=True)
+                                TextColumn("left"), TimeRemainingColumn(), console=console, transient=True,
+                                disable=not console.is_terminal)   # piped output (a log) gets the result only
         self.task: TaskID = self.display.add_task(description, total=None)
         self.elements: dict[str, int] = {}
         self.done = 0
