@@ -65,11 +65,25 @@ def test_shuffle_with_a_lane_that_returned_is_warp_misuse(solution):
 
 
 def test_barrier_inside_a_branch_reports_who_waits_where(solution):
-    solution.call("solve_conditional_barrier", np.zeros(256, np.int32))
+    solution.call("solve_conditional_barrier", np.zeros(256, np.int32), 2)
     assert solution.error_kind() == "barrier_divergence"
     assert (f"block (0,0,0): threads 0..31 wait at __syncthreads() on line {line('__syncthreads();  // branch')}, "
             f"threads 32..127 exited (reached the end of the kernel on line {line('}  // end of conditional_barrier')})"
             ) in solution.error_message()
+
+
+def test_error_found_in_every_block_is_reported_for_the_lowest_block(solution):
+    """Blocks run on several OS threads at once; whichever thread fails first, the message names block 0."""
+    solution.set_threads(4)
+    reported = set()
+    try:
+        for _ in range(20):
+            solution.reset()
+            solution.call("solve_conditional_barrier", np.zeros(256, np.int32), 512)
+            reported.add(solution.error_message().split(":")[0])
+    finally:
+        solution.set_threads(0)
+    assert reported == {"barrier divergence in conditional_barrier block (0,0,0)"}
 
 
 def test_warp_primitive_waiting_on_a_barrier_is_a_deadlock(solution):

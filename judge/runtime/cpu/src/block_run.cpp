@@ -42,13 +42,13 @@ void BlockRun::run(GridJob& job, uint64_t linear) {
         fiber_started();
         worker_.running = &worker_.native;
         if (worker_.fault.signal) {
-            job_->fail(Verdict::runtime_error, fault_kind(worker_.fault), describe_fault(*this, worker_.fault), fault_error(worker_.fault));
+            job_->fail(linear_, Verdict::runtime_error, fault_kind(worker_.fault), describe_fault(*this, worker_.fault), fault_error(worker_.fault));
             worker_.fault = FaultInfo{};
         }
     }
     worker_.in_block = 0;
     if (observing) observer_block_ends();
-    if (!job_->failed()) check_shared_guards();
+    if (!job_->failed_up_to(linear_)) check_shared_guards();
     end();
 }
 
@@ -151,13 +151,13 @@ void BlockRun::check_shared_guards() {
             ? "byte " + std::to_string(used + first_after) + " changed"
             : std::to_string(changed_after) + " bytes changed between byte " + std::to_string(used + first_after) +
                   " and byte " + std::to_string(used + last_after);
-        job_->fail(Verdict::runtime_error, "shared memory out of bounds",
+        job_->fail(linear_, Verdict::runtime_error, "shared memory out of bounds",
                    "out-of-bounds write to dynamic shared memory in " + block_text() + ": " + where + ", past the end of " +
                    size + ". Is an index past the end, or the launch's shared-memory size (the third <<<>>> argument, "
                    "in bytes) too small?",
                    cudaErrorIllegalAddress);
     } else if (lowest_before != guard) {
-        job_->fail(Verdict::runtime_error, "shared memory out of bounds",
+        job_->fail(linear_, Verdict::runtime_error, "shared memory out of bounds",
                    "out-of-bounds write to dynamic shared memory in " + block_text() + ": the lowest byte changed lies " +
                    std::to_string(lowest_before) + " byte(s) before the start of " + size + " (a negative index?)",
                    cudaErrorIllegalAddress);
@@ -423,7 +423,7 @@ bool BlockRun::settle() {
         }
     }
     const bool divergence = at_barrier_ + exited_count_ == threads_;
-    job_->fail(divergence ? Verdict::runtime_error : Verdict::deadlock, divergence ? "barrier_divergence" : "deadlock",
+    job_->fail(linear_, divergence ? Verdict::runtime_error : Verdict::deadlock, divergence ? "barrier_divergence" : "deadlock",
                describe_stall(*this, divergence), divergence ? cudaErrorLaunchFailure : cudaErrorLaunchTimeout);
     return false;
 }
@@ -473,7 +473,7 @@ void BlockRun::release_converged() {
 // ---- errors and text ------------------------------------------------------------------------
 
 void BlockRun::record_failure(Verdict verdict, const char* kind, const std::string& what, cudaError_t error) {
-    job_->fail(verdict, kind, what + " (" + job_->launch_text() + ")", error);
+    job_->fail(linear_, verdict, kind, what + " (" + job_->launch_text() + ")", error);
 }
 
 void BlockRun::fail(Verdict verdict, const char* kind, const std::string& what, cudaError_t error) {

@@ -24,12 +24,12 @@ bool GridJob::take_block(uint64_t* block) {
     return *block < blocks;
 }
 
-void GridJob::fail(Verdict verdict, const char* kind, std::string message, cudaError_t cuda_error) {
+void GridJob::fail(uint64_t block, Verdict verdict, const char* kind, std::string message, cudaError_t cuda_error) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (failed()) return;
+    if (failed_up_to(block)) return;
     error_ = cuda_error;
-    failed_.store(true, std::memory_order_relaxed);
-    outcome().record_error(verdict, kind, std::move(message), launch_index);
+    failed_block_.store(block, std::memory_order_relaxed);
+    outcome().record_error(verdict, kind, std::move(message), launch_index, block);
 }
 
 void GridJob::add_printf(uint64_t block, std::string text, uint64_t dropped) {

@@ -39,9 +39,13 @@ public:
 
     // The next block to run, or none when the launch is over or has failed.
     bool take_block(uint64_t* block);
-    // Records the launch's first error; the remaining blocks are not run.
-    void fail(Verdict verdict, const char* kind, std::string message, cudaError_t error);
-    bool failed() const { return failed_.load(std::memory_order_relaxed); }
+    // Records an error of block `block`; blocks not yet started are not run. Of the errors of
+    // blocks running at once, the lowest block's is kept, so the message does not depend on
+    // which OS thread got there first (every lower block was started before it, and finishes).
+    void fail(uint64_t block, Verdict verdict, const char* kind, std::string message, cudaError_t error);
+    bool failed() const { return failed_block_.load(std::memory_order_relaxed) != no_block; }
+    // Whether block `block` or a lower one has failed.
+    bool failed_up_to(uint64_t block) const { return failed_block_.load(std::memory_order_relaxed) <= block; }
     cudaError_t error() const { return error_; }
 
     // Kernel printf, gathered per block and written out in block order when the launch ends,
@@ -54,7 +58,8 @@ public:
 
 private:
     std::atomic<uint64_t> next_block_{0};
-    std::atomic<bool> failed_{false};
+    static constexpr uint64_t no_block = UINT64_MAX;
+    std::atomic<uint64_t> failed_block_{no_block};
     std::mutex mutex_;
     cudaError_t error_ = cudaSuccess;
     const size_t printf_limit_;

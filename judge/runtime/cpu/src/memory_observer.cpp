@@ -463,7 +463,8 @@ private:
             ? ". Threads updating one location with a plain read-modify-write (`x++`, `x += v`) lose updates: use an atomic (atomicAdd)"
             : lockstep;
         text += line_choice(instruction(race.earlier.pc), instruction(race.later.pc), update, lockstep);
-        outcome().record_error(Verdict::wrong_answer, "data_race", text + " (" + job_->launch_text() + ")", job_->launch_index);
+        outcome().record_error(Verdict::wrong_answer, "data_race", text + " (" + job_->launch_text() + ")", job_->launch_index,
+                               race.later.block);
     }
 
     const GridJob* job_ = nullptr;

@@ -12,13 +12,15 @@ Outcome& outcome() {
     return *instance;
 }
 
-void Outcome::record_error(Verdict verdict, const char* kind, std::string message, long launch) {
+void Outcome::record_error(Verdict verdict, const char* kind, std::string message, long launch, uint64_t block) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (verdict_ != Verdict::ok) return;
+    const bool lower_block_of_same_launch = launch >= 0 && launch == error_launch_ && block < error_block_;
+    if (verdict_ != Verdict::ok && !lower_block_of_same_launch) return;
     verdict_ = verdict;
     kind_ = kind;
     message_ = std::move(message);
     error_launch_ = launch;
+    error_block_ = block;
 }
 
 long Outcome::add_launch(LaunchRecord record) {
@@ -60,6 +62,7 @@ void Outcome::reset() {
     kind_.clear();
     message_.clear();
     error_launch_ = -1;
+    error_block_ = UINT64_MAX;
     launches_.clear();
     launch_count_ = 0;
     printf_.clear();

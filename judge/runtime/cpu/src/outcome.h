@@ -25,8 +25,10 @@ struct LaunchRecord {
 
 class Outcome {
 public:
-    // The first error decides the verdict: later ones are usually its consequences.
-    void record_error(Verdict verdict, const char* kind, std::string message, long launch = -1);
+    // The first error decides the verdict: later ones are usually its consequences. Within one
+    // launch, whose blocks run at once, an error of a lower block (`block`, linear) replaces one
+    // of a higher block, so that the error kept does not depend on the OS threads' timing.
+    void record_error(Verdict verdict, const char* kind, std::string message, long launch = -1, uint64_t block = UINT64_MAX);
     long add_launch(LaunchRecord record);
     void set_launch_status(long index, int status);
     // Appends kernel output, keeping at most the printf cap; returns how many bytes fit.
@@ -53,6 +55,7 @@ private:
     std::string kind_;
     std::string message_;
     long error_launch_ = -1;
+    uint64_t error_block_ = UINT64_MAX;
     std::deque<LaunchRecord> launches_;  // a deque: records never move, so names handed out stay valid
     uint64_t launch_count_ = 0;
     std::string printf_;

@@ -57,8 +57,8 @@ __global__ void conditional_barrier(int* out) {
     }
 }  // end of conditional_barrier
 
-extern "C" void solve_conditional_barrier(int* out) {
-    conditional_barrier<<<2, 128>>>(out);
+extern "C" void solve_conditional_barrier(int* out, int blocks) {
+    conditional_barrier<<<blocks, 128>>>(out);
 }
 
 __global__ void warp_waits_for_barrier(int* out) {
