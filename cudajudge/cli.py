@@ -262,8 +262,8 @@ def _prepare_cpu_runtime(out: Console) -> None:
     try:
         if runtime_ready():
             return
-        with out.status("building the CPU backend's runtime, once for this machine and compiler (about 10 s on two "
-                        "cores) …"):
+        with out.status("building the CPU backend's runtime, once for this machine and compiler (about 25 s on two "
+                        "idle cores) …"):
             seconds = prepare_runtime()
     except CpuRuntimeBuildError:
         return   # the judge reports it as its build's error

@@ -25,7 +25,7 @@ from judge.source.headers import HOST_STD_DIR
 
 CPU_RUNTIME_DIR = RUNTIME_DIR / "cpu"
 CXX = "g++"
-# The runtime's own build, once per machine and compiler: about 6 s on 2 idle cores, 48 s seen under load.
+# The runtime's own build, once per machine and compiler: about 25 s on 2 idle cores.
 RUNTIME_BUILD_TIME_S = 600.0
 
 _COMMON_FLAGS = [
