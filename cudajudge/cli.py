@@ -257,13 +257,13 @@ def _judge_here_or_there(problem: str, solution: Path, backend: str, seed: Optio
 
 def _prepare_cpu_runtime(out: Console) -> None:
     """The CPU runtime is built once per machine and compiler; the first judge says so while it waits."""
-    from judge.compilation.cpu_runtime import CpuRuntimeBuildError, prepare_runtime, runtime_ready
+    from judge.compilation.cpu_runtime import RUNTIME_BUILD_ESTIMATE_S, CpuRuntimeBuildError, prepare_runtime, runtime_ready
 
     try:
         if runtime_ready():
             return
-        with out.status("building the CPU backend's runtime, once for this machine and compiler (about 25 s on two "
-                        "idle cores) …"):
+        with out.status("building the CPU backend's runtime, once for this machine and compiler "
+                        f"(about {RUNTIME_BUILD_ESTIMATE_S} s on two idle cores) …"):
             seconds = prepare_runtime()
     except CpuRuntimeBuildError:
         return   # the judge reports it as its build's error

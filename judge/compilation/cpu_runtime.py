@@ -25,7 +25,9 @@ from judge.source.headers import HOST_STD_DIR
 
 CPU_RUNTIME_DIR = RUNTIME_DIR / "cpu"
 CXX = "g++"
-# The runtime's own build, once per machine and compiler: about 25 s on 2 idle cores.
+# The runtime's own build, once per machine and compiler: what the first judge tells the user to expect
+# (measured on 2 idle cores), and the most it may take.
+RUNTIME_BUILD_ESTIMATE_S = 25
 RUNTIME_BUILD_TIME_S = 600.0
 
 _COMMON_FLAGS = [

@@ -58,7 +58,6 @@ public:
 
 private:
     std::atomic<uint64_t> next_block_{0};
-    static constexpr uint64_t no_block = UINT64_MAX;
     std::atomic<uint64_t> failed_block_{no_block};
     std::mutex mutex_;
     cudaError_t error_ = cudaSuccess;

@@ -62,7 +62,7 @@ void Outcome::reset() {
     kind_.clear();
     message_.clear();
     error_launch_ = -1;
-    error_block_ = UINT64_MAX;
+    error_block_ = no_block;
     launches_.clear();
     launch_count_ = 0;
     printf_.clear();

@@ -14,6 +14,9 @@ namespace cudajudge::detail {
 // Mirrors CUDAJUDGE_CPU_* in cudajudge_cpu_abi.h.
 enum class Verdict : int { ok = 0, runtime_error = 1, memory_limit = 2, deadlock = 3, wrong_answer = 4 };
 
+// The block of an error found outside any one block (host code, guard bytes after a launch).
+inline constexpr uint64_t no_block = UINT64_MAX;
+
 struct LaunchRecord {
     std::string kernel;
     unsigned int grid[3];
@@ -28,7 +31,7 @@ public:
     // The first error decides the verdict: later ones are usually its consequences. Within one
     // launch, whose blocks run at once, an error of a lower block (`block`, linear) replaces one
     // of a higher block, so that the error kept does not depend on the OS threads' timing.
-    void record_error(Verdict verdict, const char* kind, std::string message, long launch = -1, uint64_t block = UINT64_MAX);
+    void record_error(Verdict verdict, const char* kind, std::string message, long launch = -1, uint64_t block = no_block);
     long add_launch(LaunchRecord record);
     void set_launch_status(long index, int status);
     // Appends kernel output, keeping at most the printf cap; returns how many bytes fit.
@@ -55,7 +58,7 @@ private:
     std::string kind_;
     std::string message_;
     long error_launch_ = -1;
-    uint64_t error_block_ = UINT64_MAX;
+    uint64_t error_block_ = no_block;
     std::deque<LaunchRecord> launches_;  // a deque: records never move, so names handed out stay valid
     uint64_t launch_count_ = 0;
     std::string printf_;
