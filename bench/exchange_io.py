@@ -1,8 +1,8 @@
 """What the judge side's file work costs per GiB, in each folder its files may live in: the system's
 temporary folder (children a command starts), the cache folder (a standby host's inboxes) and
-/dev/shm. Per step, as a large test does it (`judge/exchange.py`): a new file filled with the output
-sentinel, an input copied into it, a copy of it into a new empty file (the outputs for the oracle),
-the two compared, both released. Seconds per GiB, best of REPEATS (default 3). Printed figures, not
+/dev/shm. Per step, as a large test does it (`judge/exchange.py`): an input copied into a new file (the
+runner's exchange file; the runner fills the outputs itself), a copy of it into a new empty file (the
+outputs for the oracle), the two compared, both released. Seconds per GiB, best of REPEATS (default 3). Printed figures, not
 pass/fail.
 
     python bench/exchange_io.py [GIB]
@@ -20,7 +20,7 @@ from judge import exchange as X
 from judge.cache_paths import cache_root
 
 REPEATS = int(os.environ.get("REPEATS", "3"))
-SENTINEL = b"\xff\xff\xc0\x7f"
+INPUT_PATTERN = b"\x01\x02\x03\x04"
 
 
 def one_round(folder: Path, nbytes: int) -> dict[str, float]:
@@ -32,10 +32,10 @@ def one_round(folder: Path, nbytes: int) -> dict[str, float]:
         seconds[name] = time.perf_counter() - began
         return result
 
-    source = X.create(folder / "input", nbytes)
-    X.fill(source, 0, nbytes, b"\x01\x02\x03\x04")
-    exchange = step("create + fill", lambda: (fd := X.create(folder / "exchange", nbytes), X.fill(fd, 0, nbytes, SENTINEL))[0])
-    step("copy input in", lambda: X.copy_range(source, 0, exchange, 0, nbytes))
+    source = X.create(folder / "input", 0)
+    X.write_bytes(source, 0, INPUT_PATTERN * (nbytes // len(INPUT_PATTERN)))
+    exchange = step("copy input in", lambda: (fd := X.create(folder / "exchange", nbytes),
+                                              X.copy_range(source, 0, fd, 0, nbytes))[0])
     got = step("copy into new file", lambda: (fd := X.create(folder / "got", 0), X.copy_range(exchange, 0, fd, 0, nbytes))[0])
     step("compare", lambda: X.first_difference(exchange, 0, got, 0, nbytes))
     step("release", lambda: (X.release(got, folder / "got"), X.release(exchange, folder / "exchange")))

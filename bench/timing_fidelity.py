@@ -6,8 +6,9 @@ process without the judge: events, an L2 flush before each sample (a memset of 2
 flushes), the stream held by a one-thread kernel until the host has enqueued the sample's calls (as
 nvbench does, so that no call waits for the host to issue it), no reset and no verification:
 - one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
-- as the judge times a call of that cost: alone from BATCH_BELOW_S up, else a batch of calls on
-  distinct copies of the input per event pair.
+- as the judge timed it: a batch of as many calls per event pair as the judge's Result says it made
+  (`calls_per_sample`), on distinct copies of the input; with ROTATE=1 the samples go round as many
+  copies as the judge made input sets, as the judge does, instead of calling the same copies.
 "judge / bare" compares the judge with the second. With NCU=1 the solution's single-call loop also
 runs under Nsight Compute (caches and clocks left alone, a one-thread marker kernel before each
 call) and sums its kernels' durations between markers: the kernels' own time.
@@ -35,9 +36,10 @@ from rich.table import Table
 
 from judge.backends.base import solve_entry
 from judge.compilation import build
+from judge.problems.expressions import evaluate
 from judge.problems.loader import load_problem, load_reference
 from judge.submission import judge_source
-from judge.timing.stats import MAX_BATCH, batch_for as _batch_for
+from judge.timing.stats import input_set_count
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,6 +58,7 @@ HOLD = r"""extern "C" __global__ void hold(volatile const long long* released, l
 NCU_CALLS = 40
 ONLY_PROBLEMS = {int(p) for p in os.environ.get("PROBLEMS", "").split(",") if p}
 USE_NCU = os.environ.get("NCU") == "1"
+ROTATE = os.environ.get("ROTATE") == "1"
 
 
 class BareLoop:
@@ -100,6 +103,7 @@ class BareLoop:
         marker = cp.empty(1, cp.uint8)
         times = []
         for i in range(samples):
+            first = i * batch % len(self.calls)
             self.flush.data.memset_async(i & 0xFF, self.flush.nbytes)
             if marked:
                 marker.fill(i & 0xFF)
@@ -107,8 +111,8 @@ class BareLoop:
                 self.held_samples += 1
                 self.hold((1,), (1,), (self.released, np.int64(self.held_samples), np.int64(HOLD_CYCLES)))
             start.record()
-            for call in self.calls[:batch]:
-                call()
+            for k in range(first, first + batch):
+                self.calls[k % len(self.calls)]()
             end.record()
             if held:
                 with self.release_stream:
@@ -144,10 +148,17 @@ def ncu_median_us(pid: int, rel: str, size: dict) -> float | None:
     return statistics.median(calls[len(calls) // 4:])   # the first calls warm up
 
 
-def bare_us(problem, source: str, size: dict, batch: int, held: bool = False, baseline: bool = False) -> list[float]:
-    """The medians of JUDGE_REPEATS bare loops, each on its own copies of the input, as the judge repeats."""
-    return [statistics.median(BareLoop(problem, source, size, batch, baseline).per_call_us(batch, BARE_SAMPLES, held=held))
-            for _ in range(JUDGE_REPEATS)]
+def bare_us(problem, source: str, size: dict, batch: int, held: bool = False, baseline: bool = False,
+            copies: int | None = None) -> list[float]:
+    """The medians of JUDGE_REPEATS bare loops, each on its own `copies` (default `batch`) copies of the
+    input, as the judge repeats."""
+    return [statistics.median(BareLoop(problem, source, size, copies or batch, baseline)
+                              .per_call_us(batch, BARE_SAMPLES, held=held)) for _ in range(JUDGE_REPEATS)]
+
+
+def judge_sets(problem, size: dict, copy_gbps: float) -> int:
+    """How many input sets the judge rotates a case's samples over (judge.checking.timing)."""
+    return input_set_count(evaluate(problem.benchmark.bytes, problem.scalars_for(size)) / (copy_gbps * 1e9))
 
 
 def spread(values: list[float]) -> float:
@@ -158,19 +169,23 @@ def bare_only(pid: int, rel: str, size: dict) -> None:
     BareLoop(load_problem(pid), (ROOT / rel).read_text(), size, 1).per_call_us(1, NCU_CALLS, marked=True)
 
 
-def subject_row(pid: int, rel: str, case, subject: str, medians: list[float]) -> tuple:
+def subject_row(pid: int, rel: str, case, subject: str, medians: list[float], batches: list[int],
+                copy_gbps: float) -> tuple:
     """One subject of one benchmark case: the judge's medians against bare loops timed as the judge
-    times that subject (one call per event pair from BATCH_BELOW_S up, else a held batch)."""
+    timed that subject (held batches of the judge's calls per sample, one call per event pair where
+    it made one)."""
     problem, source, baseline = load_problem(pid), (ROOT / rel).read_text(), subject == "baseline"
     judge = statistics.median(medians)
     alones = bare_us(problem, source, case.size, 1, held=True, baseline=baseline)
-    batch = _batch_for(statistics.median(alones) / 1e6, MAX_BATCH)   # as the judge batches a call of this cost
-    bares = bare_us(problem, source, case.size, batch, held=True, baseline=baseline) if batch > 1 else alones
+    batch = max(batches)
+    copies = judge_sets(problem, case.size, copy_gbps) if ROTATE else batch
+    bares = bare_us(problem, source, case.size, batch, held=True, baseline=baseline, copies=copies) \
+        if batch > 1 or ROTATE else alones
     bare = statistics.median(bares)
     ncu = ncu_median_us(pid, rel, case.size) if USE_NCU and not baseline else None
     return (str(pid), subject if baseline else Path(rel).name, json.dumps(case.size),
             " ".join(f"{m:.2f}" for m in medians), f"{100 * spread(medians):.2f}%",
-            f"{statistics.median(alones):.2f}", " ".join(f"{m:.2f}" for m in bares) + f" (×{batch})",
+            f"{statistics.median(alones):.2f}", " ".join(f"{m:.2f}" for m in bares) + f" (×{batch} of {copies})",
             f"{100 * spread(bares):.2f}%", f"{ncu:.2f}" if ncu else "-", f"{judge / bare:.3f}",
             f"{judge / ncu:.3f}" if ncu else "-")
 
@@ -189,9 +204,13 @@ def main() -> None:
                 for s in range(JUDGE_REPEATS)]
         for i, case in enumerate(runs[0].timing.per_case):
             for subject in ("solution", "baseline"):
-                medians = [getattr(r.timing.per_case[i], "median_us" if subject == "solution" else "baseline_us")
-                           for r in runs]
-                row = subject_row(pid, rel, case, subject, medians)
+                field = "" if subject == "solution" else "baseline_"
+                cases = [r.timing.per_case[i] for r in runs]
+                medians = [getattr(c, "median_us" if subject == "solution" else "baseline_us") for c in cases]
+                batches = [getattr(c, field + "calls_per_sample") or 1 for c in cases]
+                if len(set(batches)) > 1:
+                    console.print(f"note: the judge's runs made {batches} calls per sample; the bare loop makes {max(batches)}")
+                row = subject_row(pid, rel, case, subject, medians, batches, runs[0].timing.copy_gbps)
                 console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
                 table.add_row(*row)
     console.print(table)

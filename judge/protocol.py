@@ -63,21 +63,24 @@ class RunnerJob(Message):
 
 
 class Place(Message):
-    """Map (CPU) or allocate and upload (GPU) a test's buffers from the exchange file."""
+    """Map (CPU) or allocate and upload (GPU) a test's buffers from the exchange file; the runner fills
+    each output (role "out") with its reset pattern (judge.exchange.reset_pattern), which the exchange
+    file does not hold."""
     kind: Literal["place"] = "place"
     test: str
     buffers: list[BufferSlot]
 
 
 class Call(Message):
-    """Call solve() once on the placed buffers. `reload`: buffers whose images the judge side rewrote in
-    the exchange file since the last call (the GPU runner uploads them first)."""
+    """Call solve() once on the placed buffers. `reset`: buffers back to their state before the first
+    call, first: outputs filled with their reset pattern again, in/out parameters read again from the
+    exchange file, where the judge side wrote their initial content again."""
     kind: Literal["call"] = "call"
     test: str
     schedule: str
     observe: bool = False                # every access of device code checked (CPU backend)
     scalars: dict[str, int | float]
-    reload: list[str] = []
+    reset: list[str] = []
 
 
 class Release(Message):

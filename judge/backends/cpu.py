@@ -120,7 +120,9 @@ class CpuBackend:
         return alloc.handle[offset:offset + nbytes].copy()
 
     def fill(self, alloc: Allocation, offset: int, nbytes: int, pattern: np.ndarray) -> None:
-        alloc.handle[offset:offset + nbytes].reshape(-1, pattern.size)[:] = pattern
+        """Allocated or mapped (then the exchange file's pages, which the judge side reads)."""
+        pages = np.ctypeslib.as_array((ctypes.c_uint8 * nbytes).from_address(alloc.address + offset))
+        pages.reshape(-1, pattern.size)[:] = pattern
 
     def _libraries(self) -> list:
         return [self.plain] + ([self.observed] if self.observed is not None else [])

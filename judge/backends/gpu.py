@@ -14,7 +14,6 @@ import numpy as np
 from judge.backends.base import Allocation, Launch, RunError, broken_driver_message, solve_entry
 from judge.backends.gpu_algorithms import HANDLER_TYPE, DeviceAlgorithms
 from judge.backends.gpu_kernels import GpuKernels
-from judge.exchange import read_bytes
 from judge.problems.model import Problem
 
 ERROR_BUFFER_BYTES = 4096
@@ -69,7 +68,12 @@ class DeviceMemory:
         return alloc
 
     def upload(self, fd: int, offset: int, alloc: Allocation) -> None:
-        self.write(alloc, 0, np.frombuffer(read_bytes(fd, offset, alloc.nbytes), np.uint8))
+        """The exchange file's bytes at `offset` onto the device, straight from its pages."""
+        with mmap.mmap(fd, alloc.nbytes, offset=offset, prot=mmap.PROT_READ) as pages:
+            source = np.frombuffer(pages, np.uint8)
+            self.cp.cuda.runtime.memcpy(alloc.address, source.ctypes.data, alloc.nbytes,
+                                        self.cp.cuda.runtime.memcpyHostToDevice)
+            del source
 
     def download(self, fd: int, offset: int, alloc: Allocation) -> None:
         """The buffer's bytes back into the exchange file, where the judge side reads them: through a

@@ -9,6 +9,7 @@ sandboxed like a submission.
 """
 from __future__ import annotations
 
+import mmap
 import os
 import sys
 import tempfile
@@ -59,9 +60,16 @@ class DataFile:
         os.close(self.fd)
 
 
-def read_slot(fd: int, slot: Slot) -> np.ndarray:
-    dtype = np.dtype(slot.dtype)
-    return np.frombuffer(X.read_bytes(fd, slot.offset, slot.count * dtype.itemsize), dtype)
+def read_slots(path: str, slots: dict[str, Slot]) -> dict[str, np.ndarray]:
+    """The arrays at `slots` in a file the judge side wrote, mapped copy-on-write: no pass over the bytes
+    before the check's own, and a custom check may still change them without changing the file."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        size = os.fstat(fd).st_size
+        pages = mmap.mmap(fd, size, access=mmap.ACCESS_COPY) if size else bytearray()
+    finally:
+        os.close(fd)
+    return {name: np.frombuffer(pages, np.dtype(slot.dtype), slot.count, slot.offset) for name, slot in slots.items()}
 
 
 class Oracle:
@@ -89,11 +97,7 @@ class Oracle:
 
     def check(self, cmd: Check) -> None:
         data, expected = self.kept[cmd.request]
-        fd = os.open(cmd.file, os.O_RDONLY)
-        try:
-            got = {name: read_slot(fd, slot) for name, slot in cmd.got.items()}
-        finally:
-            os.close(fd)
+        got = read_slots(cmd.file, cmd.got)
         report = compare_outputs(self.problem, got, expected, lambda g: self.reference.check(g, expected, **data.args()))
         if report is None:
             self.emit(Checked(request=cmd.request, mismatches=0, total=sum(g.size for g in got.values())))
@@ -137,27 +141,38 @@ class DataMaker:
     def __init__(self, oracle: Oracle, emit, workers: int):
         self.oracle, self.emit = oracle, emit
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="make")
-        self.pending: deque[Future] = deque()
+        self.pending: deque[tuple[int, Future]] = deque()   # (request, its making), in the order asked
         self.lock = threading.Lock()
         self.failure: BaseException | None = None
 
     def submit(self, cmd: MakeData) -> None:
         future = self.pool.submit(self.oracle.make, cmd)
         with self.lock:
-            self.pending.append(future)
+            self.pending.append((cmd.request, future))
         future.add_done_callback(lambda _: self._send_made())
+
+    def forget(self, requests: list[int]) -> None:
+        """Requests the judge side will not take: those not started are not made (nor answered)."""
+        with self.lock:   # a cancel calls _send_made, which takes the lock
+            forgotten = [future for request, future in self.pending if request in requests]
+        for future in forgotten:
+            future.cancel()
+        self._send_made()
 
     def _send_made(self) -> None:
         with self.lock:
-            while self.pending and self.pending[0].done() and self.failure is None:
-                future = self.pending.popleft()
+            while self.pending and self.pending[0][1].done() and self.failure is None:
+                _, future = self.pending.popleft()
+                if future.cancelled():
+                    continue
                 self.failure = future.exception()
                 self.emit(future.result() if self.failure is None else failed(self.failure))
 
     def finish(self) -> None:
         """Wait until every request asked so far is made and sent."""
-        for future in list(self.pending):
-            future.exception()
+        for _, future in list(self.pending):
+            if not future.cancelled():
+                future.exception()
         self._send_made()
 
     def stop(self) -> None:
@@ -199,6 +214,7 @@ def main() -> int:
             if isinstance(cmd, Check):   # the judge side takes the data made meanwhile as it comes
                 oracle.check(cmd)
             elif isinstance(cmd, Forget):
+                maker.forget(cmd.requests)
                 for request in cmd.requests:
                     oracle.kept.pop(request, None)
             elif isinstance(cmd, Finish):

@@ -8,7 +8,7 @@ import os
 import shutil
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from judge import exchange as X
 from judge.compilation.for_backend import build
@@ -35,10 +35,16 @@ EXCHANGE_FILE = "buffers"
 STAGED_ARTIFACTS = ("cubin", "observed")   # build files besides the library that the runner opens
 
 
-AHEAD_TESTS = 8                # tests whose data the oracle may be making at once, ahead of their use
+class Ahead(NamedTuple):
+    """How far ahead of its use the oracle makes tests' data."""
+    tests: int        # tests whose data it may be making or holding at once
+    elements: int     # and their size together, unless one test alone is larger
 
 
-AHEAD_ELEMENTS = 1 << 26       # and their size together, unless one test alone is larger
+# On a GPU the tests before a large one take milliseconds each, so its data (made on the host, about a
+# second per 10^8 elements) is asked for many tests ahead, to be made while they run. On the CPU backend
+# a test takes longer than its data, and a core making data not needed yet is one less emulating threads.
+AHEAD = {"gpu": Ahead(tests=64, elements=1 << 29), "cpu": Ahead(tests=8, elements=1 << 26)}
 
 
 EventHook = Callable[[Progress], None]
@@ -226,6 +232,7 @@ class Run:
                 self._not_run(tests, f"not run: the device was unusable after {case.name}")
                 return False
             if self.fail_fast and result.verdict != Verdict.AC and i + 1 < len(self.cases):
+                self.oracle.forget(self.asked[i + 1:])   # what it has not started making yet, it does not make
                 self._not_run(tests, f"not run: the judge stopped at the first failing test, {case.name}")
                 self.notes.append(f"stopped at the first failing test: {len(self.cases) - i - 1} of {len(self.cases)} "
                                   f"tests not run (`cudajudge judge --all` or Submit judges every test)")
@@ -267,11 +274,12 @@ class Run:
             data.close()
 
     def _ask_ahead(self, i: int) -> None:
-        """Ask for the data of test `i` and of the tests after it, up to AHEAD_TESTS of them and while what is
-        asked from `i` on stays within AHEAD_ELEMENTS (but test `i`'s always), unless asked already: the
-        oracle makes them at once on its threads."""
-        while len(self.asked) < min(i + AHEAD_TESTS, len(self.cases)):
-            if len(self.asked) > i and sum(map(_elements, self.cases[i:len(self.asked) + 1])) > AHEAD_ELEMENTS:
+        """Ask for the data of test `i` and of the tests after it, as many and as large together as the
+        backend's AHEAD allows (test `i`'s always), unless asked already: the oracle makes them at once
+        on its threads."""
+        ahead = AHEAD[self.backend]
+        while len(self.asked) < min(i + ahead.tests, len(self.cases)):
+            if len(self.asked) > i and sum(map(_elements, self.cases[i:len(self.asked) + 1])) > ahead.elements:
                 return
             case = self.cases[len(self.asked)]
             self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, self.seed))

@@ -53,7 +53,8 @@ class Got:
 
 
 def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefix: str = "", start: int = 0) -> Buffers:
-    """Place the buffers of one input set from file offset `start`: guards, inputs, outputs reset."""
+    """Place the buffers of one input set from file offset `start`: guards and inputs. Outputs are left
+    as they lie: the runner fills them where it places them (judge.protocol.Place)."""
     pointers = [p for p in problem.params if p.is_pointer]
     slots = X.layout([(prefix + p.name, data.count(p.name) * p.itemsize) for p in pointers], start)
     if X.end_of(slots) > os.fstat(fd).st_size:
@@ -66,9 +67,8 @@ def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefi
         X.write_bytes(fd, slot.offset, before)
         X.write_bytes(fd, slot.offset + slot.payload_offset + slot.nbytes, after)
         buffers.guards[slot.name] = (before, after)
-    reset_outputs(problem, data, buffers, fd, prefix)
     for p in pointers:
-        if p.role.value == "in":
+        if p.role.value != "out":
             _copy_initial(data, p.name, buffers, fd, prefix)
     return buffers
 
@@ -78,17 +78,15 @@ def _copy_initial(data: CaseData, name: str, buffers: Buffers, fd: int, prefix: 
     X.copy_range(data.fd, data.arrays[name].offset, fd, buffers.payload_offset(prefix + name), slot.nbytes)
 
 
-def reset_outputs(problem: Problem, data: CaseData, buffers: Buffers, fd: int, prefix: str = "") -> list[str]:
-    """Outputs back to the sentinel (or zeros), in/out parameters to their initial content; the names rewritten."""
+def reset_outputs(problem: Problem, data: CaseData, buffers: Buffers, fd: int) -> list[str]:
+    """The names of the buffers the runner resets before the next call (judge.protocol.Call): outputs,
+    which it fills, and in/out parameters, whose initial content is written again here for it to read."""
     names = []
     for p in problem.params:
-        if p.role.value == "out":
-            X.fill(fd, buffers.payload_offset(prefix + p.name), buffers.slots[prefix + p.name].nbytes, X.reset_pattern(p))
-        elif p.role.value == "inout":
-            _copy_initial(data, p.name, buffers, fd, prefix)
-        else:
-            continue
-        names.append(prefix + p.name)
+        if p.role.value == "inout":
+            _copy_initial(data, p.name, buffers, fd, "")
+        if p.is_output:
+            names.append(p.name)
     return names
 
 
@@ -198,7 +196,7 @@ class OneTest:
         self.buffers = lay_out(problem, data, fd, rng)
         self.printf: list[CallPrintf] = []
         self.opened: list[Got] = []
-        self.reload: list[str] = []   # the buffers the next call has the runner read again from the exchange file
+        self.reset_names: list[str] = []   # the buffers the runner resets before the next call
 
     def place(self) -> None:
         self.runner.send(Place(test=self.case.name, buffers=list(self.buffers.slots.values())))
@@ -212,7 +210,7 @@ class OneTest:
     def call(self, schedule: str, observe: bool = False) -> Returned:
         """solve() called once by the runner in thread order `schedule`."""
         self.runner.send(Call(test=self.case.name, schedule=schedule, observe=observe, scalars=self.data.scalars,
-                              reload=self.reload))
+                              reset=self.reset_names))
         returned = self.runner.expect((Returned,), call_deadline(self.deadline_s, self.buffers))
         self.printf.append(CallPrintf(returned.printf, returned.printf_bytes))
         return returned
@@ -259,9 +257,9 @@ class OneTest:
         return Ending(self.result(Verdict.WA, mismatch_message(report), report.first, data.shown))
 
     def reset(self) -> None:
-        """Outputs back to their state before the first call (lay_out's), for a call after another; the
-        runner reads them again with that call. After the last call they are left as they are."""
-        self.reload = reset_outputs(self.problem, self.data, self.buffers, self.fd)
+        """Outputs back to their state before the first call, for a call after another: the runner resets
+        them with that call. After the last call they are left as they are."""
+        self.reset_names = reset_outputs(self.problem, self.data, self.buffers, self.fd)
 
     def run_again(self, schedule: str) -> Ending | None:
         """The same input once more: an error or a wrong answer now is state left over from the first call."""

@@ -12,8 +12,11 @@ import tomllib
 import traceback
 from pathlib import Path
 
+import numpy as np
+
 from judge.backends import open_backend
 from judge.backends.base import Backend, Launch, broken_driver_message
+from judge.exchange import reset_pattern
 from judge.problems.model import Problem
 from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchRecord, Place, Placed, Ready, Release,
                             Released, Returned, RunnerFailed, TimeCase, child_ends, decode)
@@ -54,9 +57,20 @@ class Runner:
         for slot in cmd.buffers:
             alloc = self.backend.place(self.fd, slot.offset, slot.span)
             self.placed[slot.name] = (slot, alloc)
-            param = self.problem.param(slot.name.rpartition("/")[2])
+            param = self.param_of(slot.name)
             self.backend.name(alloc, slot.payload_offset, slot.nbytes, param.name, param.itemsize)
+            if param.role.value == "out":
+                self.fill(slot, alloc, param)
         self.emit(Placed(test=cmd.test))
+
+    def param_of(self, buffer: str):
+        """The parameter a placed buffer holds (a timing set's buffers are named `set<k>/<param>`)."""
+        return self.problem.param(buffer.rpartition("/")[2])
+
+    def fill(self, slot, alloc, param) -> None:
+        """An output's payload as it starts: the sentinel (or zeros), on the device, not through the file."""
+        if slot.nbytes:
+            self.backend.fill(alloc, slot.payload_offset, slot.nbytes, np.frombuffer(reset_pattern(param), np.uint8))
 
     def release(self) -> None:
         for _, alloc in self.placed.values():
@@ -74,9 +88,13 @@ class Runner:
         return out
 
     def call(self, cmd: Call) -> None:
-        for name in cmd.reload:
+        for name in cmd.reset:
             slot, alloc = self.placed[name]
-            self.backend.upload(self.fd, slot.offset, alloc)
+            param = self.param_of(name)
+            if param.role.value == "out":
+                self.fill(slot, alloc, param)
+            else:
+                self.backend.upload(self.fd, slot.offset, alloc)
         self.backend.set_schedule(cmd.schedule, cmd.observe)
         self.backend.reset()
         try:

@@ -36,7 +36,7 @@ def test_a_written_file_must_be_a_regular_file(tmp_path, kind):
 
 
 def test_copy_and_compare_ranges_between_files(tmp_path, monkeypatch):
-    monkeypatch.setattr(X, "CHUNK", 1 << 12)   # several chunks, the last one partial
+    monkeypatch.setattr(X, "SPAN", 1 << 12)   # several spans on several threads, the last one partial
     data = bytes(range(256)) * 70
     src, dst = X.create(tmp_path / "a", 0), X.create(tmp_path / "b", 0)
     try:
@@ -44,6 +44,7 @@ def test_copy_and_compare_ranges_between_files(tmp_path, monkeypatch):
         X.copy_range(src, 100, dst, 7, len(data))
         assert X.read_bytes(dst, 7, len(data)) == data
         assert X.first_difference(src, 100, dst, 7, len(data)) is None
+        X.write_bytes(dst, 7 + 17000, b"\xff")   # two spans differ: the first difference is the one found
         X.write_bytes(dst, 7 + 9000, b"\xff")
         assert X.first_difference(src, 100, dst, 7, len(data)) == 9000
         with pytest.raises(X.ShortRead) as short:
@@ -52,22 +53,3 @@ def test_copy_and_compare_ranges_between_files(tmp_path, monkeypatch):
     finally:
         os.close(src)
         os.close(dst)
-
-
-def test_fill_repeats_the_pattern_exactly(tmp_path, monkeypatch):
-    monkeypatch.setattr(X, "CHUNK", 1 << 10)
-    fd = X.create(tmp_path / "f", 0)
-    try:
-        X.fill(fd, 3, 4 * 1000, b"\x01\x02\x03\x04")
-        assert X.read_bytes(fd, 3, 4000) == b"\x01\x02\x03\x04" * 1000
-    finally:
-        os.close(fd)
-
-
-def test_fill_of_nothing_writes_nothing(tmp_path):
-    fd = X.create(tmp_path / "f", 8)
-    try:
-        X.fill(fd, 4, 0, b"\xcd\xcd\xcd\xcd")   # an output of no elements
-        assert X.read_bytes(fd, 0, 8) == bytes(8)
-    finally:
-        os.close(fd)

@@ -163,3 +163,16 @@ def test_a_wrong_answer_shows_the_elements_around_it_and_the_small_inputs_with_s
     summary = test.inputs_shown["input"]                          # too large to show whole: its ends and length
     assert test.verdict.value == "WA" and test.first_mismatch.index == 1024 and test.inputs_shown["N"] == 1025
     assert (summary.size, len(summary.first), len(summary.last)) == (1025, 8, 8)
+
+
+def test_outputs_never_written_hold_the_sentinel_the_runner_filled():
+    r = judge(1, ROOT / "tests/data/gpu_cases/relu_half_output.cu", tests=("sample/N=1000/uniform",))
+    assert r.verdict == "WA" and "500 element(s) were never written (still hold the sentinel), the first at index 500" \
+        in r.message, r.message
+
+
+def test_outputs_are_reset_between_the_calls_of_one_test():
+    """The second call of a test (another thread order) starts from the sentinel (a NaN) again, not from
+    the first call's answer: a solution that answers only once is wrong on the second call."""
+    r = judge(1, CASES / "relu_first_call_only.cu", tests=("sample/N=1000/uniform",))
+    assert r.verdict == "WA" and re.search(r"`output`\[0\] is nan instead of", r.message), r.message

@@ -38,5 +38,7 @@ def test_the_cli_prints_where_the_time_went_after_the_tests():
     out = subprocess.run([sys.executable, "judge.py", "1", RELU, "--backend", "cpu", "--tests", "sample",
                           "--no-standby"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
-    line = next(l for l in out.stdout.splitlines() if l.startswith("time: "))
-    assert "build " in line and "solve() calls " in line
+    lines = out.stdout[out.stdout.index("\ntime: ") + 1:].splitlines()
+    ends = next(i for i, l in enumerate(lines) if l.rstrip().endswith(")"))   # the line, however the console wrapped it
+    line = " ".join(" ".join(lines[:ends + 1]).split())
+    assert "build " in line and "solve() calls " in line, line

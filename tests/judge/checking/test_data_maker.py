@@ -1,0 +1,39 @@
+"""The oracle's data maker: answers in the order asked, and requests forgotten before they start are
+never made."""
+from __future__ import annotations
+
+import threading
+
+from judge.checking.oracle import DataMaker
+from judge.protocol import MakeData
+
+
+class Maker:
+    """Makes a request's data (here, its number) once `go` is set; records what it made."""
+
+    def __init__(self):
+        self.go, self.made = threading.Event(), []
+
+    def make(self, cmd: MakeData) -> int:
+        self.go.wait(10)
+        self.made.append(cmd.request)
+        return cmd.request
+
+
+def ask(request: int) -> MakeData:
+    return MakeData(request=request, test=f"t{request}", size={"n": 1}, distribution="uniform", rng_seed=0)
+
+
+def test_requests_forgotten_before_they_start_are_not_made_and_the_rest_answer_in_order():
+    maker, sent = Maker(), []
+    data = DataMaker(maker, sent.append, workers=1)
+    try:
+        for request in range(4):
+            data.submit(ask(request))
+        data.forget([1, 2])   # 0 is being made; 1 and 2 wait behind it
+        maker.go.set()
+        data.finish()
+    finally:
+        data.stop()
+    assert maker.made == [0, 3]
+    assert sent == [0, 3]
