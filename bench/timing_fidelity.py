@@ -8,7 +8,8 @@ nvbench does, so that no call waits for the host to issue it), no reset and no v
 - one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
 - as the judge timed it: a batch of as many calls per event pair as the judge's Result says it made
   (`calls_per_sample`), on distinct copies of the input; with ROTATE=1 the samples go round as many
-  copies as the judge made input sets, as the judge does, instead of calling the same copies.
+  copies as the judge made input sets, as the judge does, instead of calling the same copies; with
+  RESET=1 each sample first writes the outputs of its calls, before the flush, as the judge resets them.
 "judge / bare" compares the judge with the second. With NCU=1 the solution's single-call loop also
 runs under Nsight Compute (caches and clocks left alone, a one-thread marker kernel before each
 call) and sums its kernels' durations between markers: the kernels' own time.
@@ -59,6 +60,7 @@ NCU_CALLS = 40
 ONLY_PROBLEMS = {int(p) for p in os.environ.get("PROBLEMS", "").split(",") if p}
 USE_NCU = os.environ.get("NCU") == "1"
 ROTATE = os.environ.get("ROTATE") == "1"
+RESET = os.environ.get("RESET") == "1"
 
 
 class BareLoop:
@@ -73,6 +75,7 @@ class BareLoop:
         host = {p.name: np.random.default_rng(0).integers(-16, 16, problem.element_count(p, scalars)).astype(p.np_dtype)
                 for p in problem.params if p.is_pointer}
         self.sets = [{name: cp.asarray(values) for name, values in host.items()} for _ in range(copies)]
+        self.outputs = [[s[p.name] for p in problem.params if p.is_output] for s in self.sets]
         if baseline:
             reference = load_reference(problem)
             self.calls = [functools.partial(reference.baseline, **s, **scalars) for s in self.sets]
@@ -104,6 +107,10 @@ class BareLoop:
         times = []
         for i in range(samples):
             first = i * batch % len(self.calls)
+            if RESET:   # the batch's outputs written before the flush, as the judge resets them
+                for k in range(first, first + batch):
+                    for output in self.outputs[k % len(self.calls)]:
+                        output.fill(0)
             self.flush.data.memset_async(i & 0xFF, self.flush.nbytes)
             if marked:
                 marker.fill(i & 0xFF)

@@ -95,6 +95,9 @@ class Oracle:
         return DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,
                         shown=shown_inputs(inputs, data.scalars))
 
+    def forget(self, request: int) -> None:
+        self.kept.pop(request, None)
+
     def check(self, cmd: Check) -> None:
         data, expected = self.kept[cmd.request]
         got = read_slots(cmd.file, cmd.got)
@@ -142,6 +145,7 @@ class DataMaker:
         self.oracle, self.emit = oracle, emit
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="make")
         self.pending: deque[tuple[int, Future]] = deque()   # (request, its making), in the order asked
+        self.forgotten: set[int] = set()
         self.lock = threading.Lock()
         self.failure: BaseException | None = None
 
@@ -152,18 +156,25 @@ class DataMaker:
         future.add_done_callback(lambda _: self._send_made())
 
     def forget(self, requests: list[int]) -> None:
-        """Requests the judge side will not take: those not started are not made (nor answered)."""
+        """Requests the judge side will not take: those not started are not made, those being made are
+        neither answered nor kept, and what was kept of those made is let go."""
         with self.lock:   # a cancel calls _send_made, which takes the lock
-            forgotten = [future for request, future in self.pending if request in requests]
-        for future in forgotten:
+            self.forgotten.update(requests)
+            waiting = [future for request, future in self.pending if request in requests]
+        for future in waiting:
             future.cancel()
+        for request in requests:
+            self.oracle.forget(request)
         self._send_made()
 
     def _send_made(self) -> None:
         with self.lock:
             while self.pending and self.pending[0][1].done() and self.failure is None:
-                _, future = self.pending.popleft()
+                request, future = self.pending.popleft()
                 if future.cancelled():
+                    continue
+                if request in self.forgotten:
+                    self.oracle.forget(request)
                     continue
                 self.failure = future.exception()
                 self.emit(future.result() if self.failure is None else failed(self.failure))
@@ -215,8 +226,6 @@ def main() -> int:
                 oracle.check(cmd)
             elif isinstance(cmd, Forget):
                 maker.forget(cmd.requests)
-                for request in cmd.requests:
-                    oracle.kept.pop(request, None)
             elif isinstance(cmd, Finish):
                 break
             else:   # whose reply alone the judge side waits for: after every DataMade it asked for

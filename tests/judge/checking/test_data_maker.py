@@ -1,5 +1,5 @@
-"""The oracle's data maker: answers in the order asked, and requests forgotten before they start are
-never made."""
+"""The oracle's data maker: answers in the order asked; requests forgotten before they start are never
+made, and one forgotten while it is made is neither answered nor kept."""
 from __future__ import annotations
 
 import threading
@@ -9,10 +9,14 @@ from judge.protocol import MakeData
 
 
 class Maker:
-    """Makes a request's data (here, its number) once `go` is set; records what it made."""
+    """Makes a request's data (here, its number) once `go` is set; records what it made and what it
+    was told to let go of."""
 
     def __init__(self):
-        self.go, self.made = threading.Event(), []
+        self.go, self.made, self.let_go = threading.Event(), [], []
+
+    def forget(self, request: int) -> None:
+        self.let_go.append(request)
 
     def make(self, cmd: MakeData) -> int:
         self.go.wait(10)
@@ -30,10 +34,11 @@ def test_requests_forgotten_before_they_start_are_not_made_and_the_rest_answer_i
     try:
         for request in range(4):
             data.submit(ask(request))
-        data.forget([1, 2])   # 0 is being made; 1 and 2 wait behind it
+        data.forget([0, 1, 2])   # 0 is being made; 1 and 2 wait behind it
         maker.go.set()
         data.finish()
     finally:
         data.stop()
     assert maker.made == [0, 3]
-    assert sent == [0, 3]
+    assert sent == [3]
+    assert maker.let_go.count(0) == 2   # when forgotten, and again once made
