@@ -85,6 +85,17 @@ void tree_scan(T* items, size_t count, int op) {
         for (size_t i = start; i < std::min(start + tile, count); ++i) items[i] = apply<T>(op, totals[start / tile - 1], items[i]);
 }
 
+// The indices of `keys` in the order a stable sort puts them (one instantiation of the sort for every key
+// type: the key types' own sorts made this file take seconds longer to compile than all the others).
+std::vector<size_t> stable_order(const std::vector<uint64_t>& keys, bool descending) {
+    std::vector<size_t> order(keys.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return descending ? keys[b] < keys[a] : keys[a] < keys[b];
+    });
+    return order;
+}
+
 // The unsigned bits a radix sort orders by: floats twiddled so that their order is the bits' order,
 // -0.0 sorted as +0.0, as CUB does.
 template <class T>
@@ -269,11 +280,7 @@ private:
             }
             order_key[i] = bits;
         }
-        std::vector<size_t> order(n());
-        std::iota(order.begin(), order.end(), size_t{0});
-        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-            return c_.descending ? order_key[b] < order_key[a] : order_key[a] < order_key[b];
-        });
+        const std::vector<size_t> order = stable_order(order_key, c_.descending);
         std::vector<T> keys(n());
         for (size_t i = 0; i < n(); ++i) keys[i] = in[order[i]];
         if (c_.value_bytes) {
