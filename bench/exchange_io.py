@@ -2,8 +2,8 @@
 temporary folder (children a command starts), the cache folder (a standby host's inboxes) and
 /dev/shm. Per step, as a large test does it (`judge/exchange.py`): an input copied into a new file (the
 runner's exchange file; the runner fills the outputs itself), a copy of it into a new empty file (the
-outputs for the oracle), the two compared, both released. Seconds per GiB, best of REPEATS (default 3). Printed figures, not
-pass/fail.
+outputs for the oracle), the two compared, both released. Seconds per GiB, best of REPEATS (default 3).
+Printed figures, not pass/fail.
 
     python bench/exchange_io.py [GIB]
 """

@@ -2,10 +2,10 @@
 
 A test's buffers lie in the runner's exchange file, each one page-aligned: random guard bytes, the
 payload (inputs as the oracle made them; outputs the runner fills with the sentinel where it places
-them), the padding up to the alignment and more random guard bytes. On the CPU the runner maps these very pages as the device
-memory solve() works on; on the GPU it uploads them and copies them back after each call. The judge
-side reads them with pread() only, so a child that shrinks a file makes reads short (reported),
-never a fault in the judge. Everything here works on bytes: the judge side needs no NumPy.
+them), the padding up to the alignment and more random guard bytes. On the CPU the runner maps these
+very pages as the device memory solve() works on; on the GPU it uploads them and copies them back
+after each call. The judge side reads them with pread() only, so a child that shrinks a file makes
+reads short (reported), never a fault in the judge. Everything here works on bytes: the judge side needs no NumPy.
 """
 from __future__ import annotations
 

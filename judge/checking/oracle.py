@@ -171,9 +171,7 @@ class DataMaker:
         with self.lock:
             while self.pending and self.pending[0][1].done() and self.failure is None:
                 request, future = self.pending.popleft()
-                if future.cancelled():
-                    continue
-                if request in self.forgotten:
+                if request in self.forgotten:   # cancelled, or made after the judge side let it go
                     self.oracle.forget(request)
                     continue
                 self.failure = future.exception()
