@@ -5,7 +5,6 @@ the Result. Every planned test is in the Result: one that did not run says why.
 from __future__ import annotations
 
 import secrets
-import tempfile
 import time
 from contextlib import ExitStack
 from pathlib import Path
@@ -19,6 +18,7 @@ from judge.problems.model import Problem
 from judge.problems.plan import test_cases
 from judge.protocol import OracleJob, RunnerStarted, encode
 from judge.result import Result, Verdict
+from judge.run_folder import run_folder
 from sandbox import standby
 from sandbox.gpus import Gpu
 from sandbox.kernel_cache import account_folder
@@ -84,7 +84,7 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
         if pair is None:
             # Both start now and come up (interpreter, imports) while the submission builds; the build's
             # files are then placed in the runner's inbox, the only build folder it sees.
-            folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="cudajudge-run-")))
+            folder = cleanup.enter_context(run_folder())
             (folder / "runner").mkdir()
             (folder / "oracle").mkdir()
             pair = (run_child(RUNNER, build_dir=folder / "runner", **launch),

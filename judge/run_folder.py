@@ -1,0 +1,71 @@
+"""The folder in which a judge's own runner and oracle work (when it adopts no standby pair): made in
+the system's temporary folder and removed when the judge ends.
+
+A judge that is killed (SIGKILL, a worker's machine running out of memory) cannot remove its folder,
+which holds the test data and outputs of every test it had made: gigabytes for a large problem. So a
+judge holds a lock on its folder while it lives, and each judge first removes the folders whose lock is
+free. The lock goes with the process however it ends, in whatever PID namespace it ran.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+PREFIX = "cudajudge-run-"
+SETTLE_S = 60.0   # a folder this young may be one whose judge has not locked it yet
+
+
+def _locked(folder: Path, blocking: bool) -> int | None:
+    """A descriptor of `folder` holding its lock; None when another process holds it or it is gone."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def sweep_orphans(root: Path | None = None) -> list[Path]:
+    """Remove the run folders in `root` (the temporary folder) whose judge has ended; returns them."""
+    root = Path(root or tempfile.gettempdir())
+    removed = []
+    for folder in root.glob(f"{PREFIX}*"):
+        try:
+            if time.time() - folder.lstat().st_mtime < SETTLE_S or folder.is_symlink():
+                continue
+        except OSError:
+            continue
+        fd = _locked(folder, blocking=False)
+        if fd is None:
+            continue
+        try:
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+        finally:
+            os.close(fd)
+    return removed
+
+
+@contextmanager
+def run_folder() -> Iterator[Path]:
+    """A new run folder, locked while the judge uses it and while it is removed; the folders of judges that
+    were killed are removed first."""
+    sweep_orphans()
+    fd = None
+    try:
+        with tempfile.TemporaryDirectory(prefix=PREFIX) as name:
+            fd = _locked(Path(name), blocking=True)
+            yield Path(name)
+    finally:
+        if fd is not None:
+            os.close(fd)
