@@ -1,5 +1,6 @@
 """A Result says where the judge's wall time went: build, starting the children, the waits for test data,
 for solve() and for the checks, and the judge side's own work; the CLI prints it as one line."""
+import re
 import subprocess
 import sys
 import time
@@ -38,7 +39,6 @@ def test_the_cli_prints_where_the_time_went_after_the_tests():
     out = subprocess.run([sys.executable, "judge.py", "1", RELU, "--backend", "cpu", "--tests", "sample",
                           "--no-standby"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
-    lines = out.stdout[out.stdout.index("\ntime: ") + 1:].splitlines()
-    ends = next(i for i, l in enumerate(lines) if l.rstrip().endswith(")"))   # the line, however the console wrapped it
-    line = " ".join(" ".join(lines[:ends + 1]).split())
+    # the line, however the console wrapped it (a wrap may also end a line at "(cached)")
+    line = re.search(r"time: .*?judge side [0-9.]+ s\)", " ".join(out.stdout.split()))[0]
     assert "build " in line and "solve() calls " in line, line

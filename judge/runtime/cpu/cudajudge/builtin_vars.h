@@ -20,7 +20,7 @@ struct ThreadRegisters {
 
 enum ExitKind : int { exit_unknown = 0, exit_return = 1, exit_end = 2 };
 
-extern __thread ThreadRegisters registers __attribute__((tls_model("local-dynamic"), visibility("hidden")));
+extern __thread ThreadRegisters registers __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 }  // namespace cudajudge::detail
 

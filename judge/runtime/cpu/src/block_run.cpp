@@ -33,6 +33,7 @@ std::string hex_mask(unsigned int mask) {
 // ---- block lifetime ---------------------------------------------------------------------
 
 void BlockRun::run(GridJob& job, uint64_t linear) {
+    const FpControlScope fp_control;
     begin(job, linear);
     worker_.in_block = 1;
     // Faults and misuse found inside a thread jump back here; only members are used after.
@@ -242,12 +243,14 @@ void BlockRun::suspend() { switch_to(next_fiber()); }
 
 void BlockRun::push_ready(int thread) {
     slots_[static_cast<size_t>(thread)].state = ThreadState::ready;
-    ready_[(ready_head_ + ready_count_++) % threads_] = thread;
+    unsigned int tail = ready_head_ + ready_count_++;
+    if (tail >= threads_) tail -= threads_;   // a wrap, not a division: this runs at every barrier, per thread
+    ready_[tail] = thread;
 }
 
 int BlockRun::pop_ready() {
     int thread = ready_[ready_head_];
-    ready_head_ = (ready_head_ + 1) % threads_;
+    if (++ready_head_ == threads_) ready_head_ = 0;
     --ready_count_;
     return thread;
 }

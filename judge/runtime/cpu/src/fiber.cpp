@@ -31,9 +31,6 @@ size_t page_size() {
 
 // The frame cudajudge_context_switch pops when it first resumes a new fiber (see context_switch.S).
 struct InitialFrame {
-    uint32_t mxcsr;
-    uint16_t x87_control;
-    uint16_t padding;
     void* r15;
     void* r14;
     void* r13;  // entry argument
@@ -44,7 +41,7 @@ struct InitialFrame {
     void* caller_return;   // a null return address ends stack walks here
     void* alignment;
 };
-static_assert(sizeof(InitialFrame) == 80, "the initial frame must match context_switch.S");
+static_assert(sizeof(InitialFrame) == 72, "the initial frame must match context_switch.S");
 
 }  // namespace
 
@@ -87,8 +84,6 @@ Fiber* FiberPool::start(void (*entry)(void*), void* arg, size_t stack_bytes) {
     Fiber* fiber = take(stack_bytes);
     auto* frame = reinterpret_cast<InitialFrame*>(fiber->stack_low + fiber->stack_size - fiber->color - sizeof(InitialFrame));
     *frame = InitialFrame{};
-    frame->mxcsr = 0x1F80;        // all exceptions masked, round to nearest
-    frame->x87_control = 0x037F;  // the ABI's default
     frame->r13 = arg;
     frame->r12 = reinterpret_cast<void*>(entry);
     frame->return_address = reinterpret_cast<void*>(&cudajudge_context_start);
@@ -135,6 +130,20 @@ void adopt_native_stack(Fiber& fiber) {
     fiber.stack_size = size;
     fiber.guard = nullptr;
     fiber.thread = -1;
+}
+
+FpControlScope::FpControlScope() {
+    __asm__ volatile("stmxcsr %0" : "=m"(mxcsr_));
+    __asm__ volatile("fnstcw %0" : "=m"(x87_));
+    const uint32_t mxcsr = 0x1F80;   // all exceptions masked, round to nearest, no flush to zero
+    const uint16_t x87 = 0x037F;     // the ABI's default
+    __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr));
+    __asm__ volatile("fldcw %0" : : "m"(x87));
+}
+
+FpControlScope::~FpControlScope() {
+    __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr_));
+    __asm__ volatile("fldcw %0" : : "m"(x87_));
 }
 
 void switch_fiber(Fiber& from, Fiber& to) {

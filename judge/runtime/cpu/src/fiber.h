@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -41,6 +42,21 @@ private:
     std::vector<std::unique_ptr<Fiber>> fibers_;
     std::vector<Fiber*> free_;
     std::vector<Fiber*> busy_;
+};
+
+// The SSE and x87 control words (rounding, flush to zero, exception masks) the ABI starts a thread
+// with, for the life of the scope, and the caller's back after it. A block's fibers share them: the
+// switch between fibers leaves them alone, and a kernel's threads start as on a fresh thread.
+class FpControlScope {
+public:
+    FpControlScope();
+    ~FpControlScope();
+    FpControlScope(const FpControlScope&) = delete;
+    FpControlScope& operator=(const FpControlScope&) = delete;
+
+private:
+    uint32_t mxcsr_;
+    uint16_t x87_;
 };
 
 // Describes the calling OS thread's own stack as a fiber, for switching back to it.

@@ -7,7 +7,7 @@
 
 namespace cudajudge::detail {
 
-__thread ThreadRegisters registers __attribute__((tls_model("local-dynamic"), visibility("hidden"))) = {};
+__thread ThreadRegisters registers __attribute__((tls_model("initial-exec"), visibility("hidden"))) = {};
 
 namespace {
 constexpr size_t shared_alignment = 1024;
