@@ -38,7 +38,7 @@ _COMMON_FLAGS = [
     "-fno-strict-aliasing",         # CUDA code reinterprets pointers freely (float4 loads, bit casts)
     "-fwrapv",                      # signed overflow wraps, as it does on the GPU
     # The library is linked -Bsymbolic: no function of it is interposed, so the compiler may inline them
-    # (a barrier's path through the scheduler was a dozen calls, a quarter of a barrier-heavy kernel's time)
+    # (a barrier's path through the scheduler was a dozen calls)
     "-fno-semantic-interposition",
 ]
 # In an observed build every load, store and atomic calls the memory observer (judge/runtime/cpu/src/

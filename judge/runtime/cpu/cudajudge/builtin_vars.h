@@ -20,6 +20,9 @@ struct ThreadRegisters {
 
 enum ExitKind : int { exit_unknown = 0, exit_return = 1, exit_end = 2 };
 
+// Initial-exec: a kernel reads its registers with one %fs-relative load, not a __tls_get_addr call. A
+// library loaded at run time takes its block from the process's spare static TLS, which has room for a
+// few dozen CPU builds; a runner loads two (plain and observed).
 extern __thread ThreadRegisters registers __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 }  // namespace cudajudge::detail

@@ -1,7 +1,7 @@
 // Fiber context switch for x86-64 System V: only the callee-saved registers survive a call, so only
 // they are saved. The SSE and x87 control words, which a call preserves too, are left alone: every
-// fiber of a block runs under the same ones (see FpControlScope), and reloading them on each switch
-// cost a sixth of a barrier-heavy kernel's time.
+// fiber of a block runs under the same ones (see FpControlScope), and reloading them stalled every
+// switch.
 
     .text
 
