@@ -17,7 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-PREFIX = "cudajudge-run-"
+# Only folders named so are swept: their judges lock them. (A judge of an older version, which named its
+# folder otherwise and held no lock, may still be running.)
+PREFIX = "cudajudge-judge-"
 SETTLE_S = 60.0   # a folder this young may be one whose judge has not locked it yet
 
 
