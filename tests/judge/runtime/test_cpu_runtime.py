@@ -157,6 +157,34 @@ def test_votes_and_barrier_reductions(solution):
         assert out[6 * w + 5] == np.count_nonzero((lanes & 3) == (lanes[0] & 3))
 
 
+@pytest.mark.parametrize("schedule", [FORWARD, REVERSE, RANDOM])
+def test_every_lane_gets_its_match_and_reduction(solution, schedule):
+    solution.set_schedule(schedule)
+    x = np.random.default_rng(5).integers(-20, 20, 64, dtype=np.int32)
+    x[32:] = 4   # the second warp: one value, so __match_all_sync holds there
+    out = np.zeros((64, 10), np.uint32)
+    solution.call("solve_warp_collectives", x, out)
+    for w in range(2):
+        lanes = x[32 * w:32 * w + 32]
+        even = np.arange(0, 32, 2)
+
+        def mask(selected):
+            return sum(1 << int(i) for i in np.flatnonzero(selected))
+        for lane in range(32):
+            o = out[32 * w + lane]
+            assert o[0] == mask((lanes & 7) == (lanes[lane] & 7)), (w, lane)
+            same_parity = bool(np.all((lanes & 1) == (lanes[0] & 1)))
+            assert (o[1], o[2]) == ((0xFFFFFFFF, 1) if same_parity else (0, 0)), (w, lane)
+            assert o[3].view(np.int32) == lanes.min() and o[4].view(np.int32) == lanes.max()
+            assert o[5] == lanes.view(np.uint32).min()
+            u = lanes.view(np.uint32)
+            assert o[6] == np.bitwise_or.reduce(u) ^ np.bitwise_xor.reduce(u)
+            if lane % 2 == 0:
+                assert o[7] == mask(np.isin(np.arange(32), even) & (np.fmod(lanes, 3) == np.fmod(lanes[lane], 3))), (w, lane)
+                assert o[8].view(np.int32) == lanes[even].sum()
+                assert o[9] == mask(np.isin(np.arange(32), even) & (lanes > 0))
+
+
 def test_coalesced_group_aggregates_atomics(solution):
     x = np.random.default_rng(9).integers(-5, 5, 2000, dtype=np.int32)
     out = np.zeros_like(x)

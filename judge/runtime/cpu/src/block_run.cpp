@@ -42,6 +42,7 @@ void BlockRun::run(GridJob& job, uint64_t linear) {
     } else {
         fiber_started();
         worker_.running = &worker_.native;
+        running_ = -1;
         if (worker_.fault.signal) {
             job_->fail(linear_, Verdict::runtime_error, fault_kind(worker_.fault), describe_fault(*this, worker_.fault), fault_error(worker_.fault));
             worker_.fault = FaultInfo{};
@@ -206,10 +207,9 @@ uint3 BlockRun::thread_index(int thread) const {
 
 // ---- switching ----------------------------------------------------------------------------
 
-int BlockRun::running_thread() const { return worker_.running->thread; }
-
 void BlockRun::load_registers(int thread) {
     if (observing) observer_settle();
+    running_ = thread;
     if (thread >= 0) registers_.thread_idx = slots_[static_cast<size_t>(thread)].index;
     registers_.exit_line = 0;
     registers_.exit_kind = exit_unknown;
@@ -402,8 +402,13 @@ void BlockRun::yield() {
 }
 
 void BlockRun::wake_in_order(int* threads, int count) {
-    for (int i = 1; i < count; ++i)
-        for (int j = i; j > 0 && rank_of(threads[j]) < rank_of(threads[j - 1]); --j) std::swap(threads[j], threads[j - 1]);
+    switch (job_->schedule) {
+        case Schedule::forward: break;
+        case Schedule::reverse: std::reverse(threads, threads + count); break;
+        case Schedule::random:
+            std::sort(threads, threads + count, [this](int a, int b) { return rank_[static_cast<size_t>(a)] < rank_[static_cast<size_t>(b)]; });
+            break;
+    }
     for (int i = 0; i < count; ++i) push_ready(threads[i]);
 }
 

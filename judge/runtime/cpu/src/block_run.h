@@ -78,7 +78,7 @@ public:
     const std::vector<StaticShared>& static_shared() const { return static_shared_; }
     unsigned int thread_count() const { return threads_; }
     const ThreadSlot& slot(int thread) const { return slots_[static_cast<size_t>(thread)]; }
-    int running_thread() const;
+    int running_thread() const { return running_; }
     std::string block_text() const;           // "scan block (3,0,0)"
     std::string thread_text(int thread) const;  // "thread (5,0,0)"
     uint3 thread_index(int thread) const;
@@ -109,6 +109,7 @@ private:
     void release_barrier();
     void release_converged();
     void complete_warp_op(int warp, unsigned int lanes, int current);
+    // Makes `threads`, given in increasing index order, ready in schedule order.
     void wake_in_order(int* threads, int count);
 
     Worker& worker_;
@@ -117,6 +118,8 @@ private:
     uint64_t linear_ = 0;
     uint3 block_idx_{};
     unsigned int threads_ = 0;
+    int running_ = -1;                // the thread whose registers are loaded (its fiber's, kept here: read
+                                      // at every rendezvous, and the fibers lie apart in memory); -1: none
     std::vector<ThreadSlot> slots_;
     std::vector<WarpLanes> warps_;
     std::vector<int> order_;         // schedule position -> thread, for non-forward orders

@@ -52,51 +52,61 @@ unsigned long long reduce(const ThreadSlot* warp, unsigned int lanes, WarpOp op)
     }
 }
 
+// Lanes with equal values share one mask; each group is found once (a lane-by-lane search read every
+// other lane's slot again, 32 x 32 reads a call).
+void match_any(ThreadSlot* warp, unsigned int lanes) {
+    unsigned long long values[32];
+    for (unsigned int rest = lanes; rest; rest &= rest - 1) values[__builtin_ctz(rest)] = warp[__builtin_ctz(rest)].value;
+    for (unsigned int left = lanes; left;) {
+        const unsigned long long value = values[__builtin_ctz(left)];
+        unsigned int same = 0;
+        for (unsigned int others = left; others; others &= others - 1)
+            if (values[__builtin_ctz(others)] == value) same |= 1u << __builtin_ctz(others);
+        for (unsigned int rest = same; rest; rest &= rest - 1) warp[__builtin_ctz(rest)].result = same;
+        left &= ~same;
+    }
+}
+
 }  // namespace
 
 void exchange_in_warp(ThreadSlot* warp, unsigned int lanes) {
     const WarpOp op = warp[__builtin_ctz(lanes)].op;
-    unsigned int votes = 0;
-    for (unsigned int rest = lanes; rest; rest &= rest - 1) {
-        int lane = __builtin_ctz(rest);
-        if (warp[lane].value) votes |= 1u << lane;
-    }
-    for (unsigned int rest = lanes; rest; rest &= rest - 1) {
-        const int lane = __builtin_ctz(rest);
-        ThreadSlot& slot = warp[lane];
-        switch (op) {
-            case WarpOp::sync: slot.result = 0; break;
-            case WarpOp::shfl_idx:
-            case WarpOp::shfl_up:
-            case WarpOp::shfl_down:
-            case WarpOp::shfl_xor: {
+    unsigned long long common = 0;   // the result every lane gets, for the ops that give all one
+    switch (op) {
+        case WarpOp::sync: break;
+        case WarpOp::shfl_idx:
+        case WarpOp::shfl_up:
+        case WarpOp::shfl_down:
+        case WarpOp::shfl_xor: {
+            for (unsigned int rest = lanes; rest; rest &= rest - 1) {
+                const int lane = __builtin_ctz(rest);
+                ThreadSlot& slot = warp[lane];
                 int source = shuffle_source(op, lane, slot.arg, slot.width);
                 // Reading a lane outside the mask is undefined in CUDA; the lane keeps its own value.
                 slot.result = (lanes >> source & 1u) ? warp[source].value : slot.value;
-                break;
             }
-            case WarpOp::ballot: slot.result = votes; break;
-            case WarpOp::any: slot.result = votes != 0; break;
-            case WarpOp::all: slot.result = votes == lanes; break;
-            case WarpOp::match_any: {
-                unsigned int same = 0;
-                for (unsigned int others = lanes; others; others &= others - 1) {
-                    int other = __builtin_ctz(others);
-                    if (warp[other].value == slot.value) same |= 1u << other;
-                }
-                slot.result = same;
-                break;
-            }
-            case WarpOp::match_all: {
-                bool all_same = true;
-                for (unsigned int others = lanes; others; others &= others - 1)
-                    all_same = all_same && warp[__builtin_ctz(others)].value == slot.value;
-                slot.result = all_same ? lanes : 0;
-                break;
-            }
-            default: slot.result = reduce(warp, lanes, op); break;
+            return;
         }
+        case WarpOp::ballot:
+        case WarpOp::any:
+        case WarpOp::all: {
+            unsigned int votes = 0;
+            for (unsigned int rest = lanes; rest; rest &= rest - 1)
+                if (warp[__builtin_ctz(rest)].value) votes |= 1u << __builtin_ctz(rest);
+            common = op == WarpOp::ballot ? votes : op == WarpOp::any ? votes != 0 : votes == lanes;
+            break;
+        }
+        case WarpOp::match_any: match_any(warp, lanes); return;
+        case WarpOp::match_all: {
+            const unsigned long long first = warp[__builtin_ctz(lanes)].value;
+            bool all_same = true;
+            for (unsigned int rest = lanes; rest && all_same; rest &= rest - 1) all_same = warp[__builtin_ctz(rest)].value == first;
+            common = all_same ? lanes : 0;
+            break;
+        }
+        default: common = reduce(warp, lanes, op); break;
     }
+    for (unsigned int rest = lanes; rest; rest &= rest - 1) warp[__builtin_ctz(rest)].result = common;
 }
 
 }  // namespace cudajudge::detail

@@ -360,6 +360,29 @@ extern "C" void solve_shared_kinds(const int* in, int* out, int blocks) {
     shared_kinds<<<blocks, 64>>>(in, out);
 }
 
+// ---- every lane's result of the matches and reductions, over all lanes and over the even ones --------
+__global__ void warp_collectives(const int* in, unsigned int* out) {
+    const int v = in[threadIdx.x];
+    unsigned int* o = out + threadIdx.x * 10;
+    o[0] = __match_any_sync(0xffffffff, v & 7);
+    int predicate = 0;
+    o[1] = __match_all_sync(0xffffffff, v & 1, &predicate);
+    o[2] = predicate;
+    o[3] = __reduce_min_sync(0xffffffff, v);
+    o[4] = __reduce_max_sync(0xffffffff, v);
+    o[5] = __reduce_min_sync(0xffffffff, (unsigned int)v);
+    o[6] = __reduce_or_sync(0xffffffff, (unsigned int)v) ^ __reduce_xor_sync(0xffffffff, (unsigned int)v);
+    if (threadIdx.x % 2 == 0) {
+        o[7] = __match_any_sync(0x55555555, v % 3);
+        o[8] = __reduce_add_sync(0x55555555, v);
+        o[9] = __ballot_sync(0x55555555, v > 0);
+    }
+}
+
+extern "C" void solve_warp_collectives(const int* in, unsigned int* out) {
+    warp_collectives<<<1, 64>>>(in, out);
+}
+
 // ---- shuffles with segment widths, a warp scan, a warp reduction ------------------------------------
 __global__ void shuffles(const int* in, int* out) {
     int lane = threadIdx.x % 32;
