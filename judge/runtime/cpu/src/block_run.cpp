@@ -60,6 +60,11 @@ void BlockRun::begin(GridJob& job, uint64_t linear) {
     block_idx_ = block_coordinates(job.shape.grid, linear);
     threads_ = job.threads_per_block;
     slots_.resize(threads_);
+    const dim3& shape = job.shape.block;
+    if (shape.x != indexed_.x || shape.y != indexed_.y || shape.z != indexed_.z) {   // not per thread: divisions
+        for (unsigned int t = 0; t < threads_; ++t) slots_[t].index = thread_index(static_cast<int>(t));
+        indexed_ = shape;
+    }
     ready_.resize(threads_);
     ready_head_ = ready_count_ = 0;
     next_start_ = exited_count_ = at_barrier_ = converging_ = 0;
@@ -269,7 +274,6 @@ void BlockRun::run_threads() {
         ThreadSlot& slot = slots_[static_cast<size_t>(thread)];
         slot.state = ThreadState::running;
         slot.fiber = self;
-        slot.index = thread_index(thread);
         self->thread = thread;
         load_registers(thread);
         run_one_thread(thread);

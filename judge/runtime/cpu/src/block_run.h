@@ -121,6 +121,7 @@ private:
     int running_ = -1;                // the thread whose registers are loaded (its fiber's, kept here: read
                                       // at every rendezvous, and the fibers lie apart in memory); -1: none
     std::vector<ThreadSlot> slots_;
+    dim3 indexed_{0, 0, 0};          // the block shape whose threadIdx the slots hold
     std::vector<WarpLanes> warps_;
     std::vector<int> order_;         // schedule position -> thread, for non-forward orders
     std::vector<unsigned int> rank_;  // thread -> schedule position, for non-forward orders

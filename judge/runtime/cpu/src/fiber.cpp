@@ -89,26 +89,25 @@ Fiber* FiberPool::start(void (*entry)(void*), void* arg, size_t stack_bytes) {
     frame->return_address = reinterpret_cast<void*>(&cudajudge_context_start);
     fiber->sp = frame;
     fiber->thread = -1;
-    fiber->busy_index = busy_.size();
-    busy_.push_back(fiber);
+    ++busy_;
     return fiber;
 }
 
 void FiberPool::release(Fiber* fiber) {
-    Fiber* last = busy_.back();
-    busy_[fiber->busy_index] = last;
-    last->busy_index = fiber->busy_index;
-    busy_.pop_back();
     fiber->thread = -1;
     free_.push_back(fiber);
+    --busy_;
 }
 
+// A block that ends normally has released every fiber; only an abandoned one leaves some handed out.
 void FiberPool::release_all() {
-    for (Fiber* fiber : busy_) {
+    if (busy_ == 0) return;
+    free_.clear();
+    for (auto& fiber : fibers_) {
         fiber->thread = -1;
-        free_.push_back(fiber);
+        free_.push_back(fiber.get());
     }
-    busy_.clear();
+    busy_ = 0;
 }
 
 const Fiber* FiberPool::guard_owner(const void* addr) const {

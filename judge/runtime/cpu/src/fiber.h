@@ -15,7 +15,6 @@ struct Fiber {
     size_t color = 0;               // bytes left unused at the top of the stack (see FiberPool)
     char* guard = nullptr;          // the inaccessible page below the stack; null for a native stack
     int thread = -1;                // the emulated thread bound to this fiber, -1 when none
-    size_t busy_index = 0;          // where the pool lists it while it is handed out
     void* sanitizer_fake_stack = nullptr;
 };
 
@@ -41,7 +40,7 @@ private:
 
     std::vector<std::unique_ptr<Fiber>> fibers_;
     std::vector<Fiber*> free_;
-    std::vector<Fiber*> busy_;
+    size_t busy_ = 0;               // fibers handed out and not released
 };
 
 // The SSE and x87 control words (rounding, flush to zero, exception masks) the ABI starts a thread
