@@ -325,9 +325,17 @@ int BlockRun::barrier(BarrierKind kind, int predicate, const char* api, int line
     ThreadSlot& slot = slots_[static_cast<size_t>(running_thread())];
     slot.state = ThreadState::at_barrier;
     slot.barrier = kind;
-    slot.value = predicate != 0;
     slot.api = api;
     slot.line = line;
+    if (at_barrier_ == 0) {   // the first to arrive: the others must wait at the same barrier
+        barrier_line_ = line;
+        barrier_kind_ = kind;
+        barrier_uniform_ = true;
+        barrier_count_ = 0;
+    } else if (line != barrier_line_ || kind != barrier_kind_) {
+        barrier_uniform_ = false;
+    }
+    barrier_count_ += predicate != 0;
     ++at_barrier_;
     suspend();
     return static_cast<int>(slot.result);
@@ -424,15 +432,9 @@ bool BlockRun::settle() {
         release_converged();
         return true;
     }
-    if (at_barrier_ + exited_count_ == threads_ && exited_count_ == 0) {
-        const ThreadSlot& first = slots_[0];
-        bool uniform = std::all_of(slots_.begin(), slots_.begin() + threads_, [&](const ThreadSlot& s) {
-            return s.line == first.line && s.barrier == first.barrier;
-        });
-        if (uniform) {
-            release_barrier();
-            return true;
-        }
+    if (at_barrier_ + exited_count_ == threads_ && exited_count_ == 0 && barrier_uniform_) {
+        release_barrier();
+        return true;
     }
     const bool divergence = at_barrier_ + exited_count_ == threads_;
     job_->fail(linear_, divergence ? Verdict::runtime_error : Verdict::deadlock, divergence ? "barrier_divergence" : "deadlock",
@@ -441,10 +443,9 @@ bool BlockRun::settle() {
 }
 
 void BlockRun::release_barrier() {
-    unsigned long long count = 0;
-    for (unsigned int t = 0; t < threads_; ++t) count += slots_[t].value;
+    const unsigned long long count = barrier_count_;
     unsigned long long result = 0;
-    switch (slots_[0].barrier) {
+    switch (barrier_kind_) {
         case BarrierKind::plain: result = 0; break;
         case BarrierKind::count: result = count; break;
         case BarrierKind::all: result = count == threads_; break;

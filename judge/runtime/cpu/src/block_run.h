@@ -131,6 +131,12 @@ private:
     unsigned int next_start_ = 0;
     unsigned int exited_count_ = 0;
     unsigned int at_barrier_ = 0;
+    // The barrier the waiting threads are at, as the first of them arrived, whether every later one
+    // arrived at the same one, and how many arrived with a true predicate.
+    int barrier_line_ = 0;
+    BarrierKind barrier_kind_ = BarrierKind::plain;
+    bool barrier_uniform_ = true;
+    unsigned int barrier_count_ = 0;
     unsigned int converging_ = 0;
     std::vector<StaticShared> static_shared_;
     size_t static_shared_used_ = 0;   // bytes of the static area taken, red zones included
