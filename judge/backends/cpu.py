@@ -22,6 +22,10 @@ ORDERS = {"forward": 0, "reverse": 1, "random": 2}
 VERDICTS = {0: None, 1: "RE", 2: "MLE", 3: "TLE", 4: "WA"}
 PRINTF_HEAD_BYTES = 4096   # of a call's kernel printf, sent to the judge side (judge.checking.console)
 MAP_FIXED = 0x10
+MAP_NORESERVE = 0x4000
+# Inaccessible address space on each side of a placed buffer: a write up to this far past either end
+# faults (a host memset through a device pointer, an index off by a whole row of a big matrix).
+PLACED_GUARD_BYTES = 64 << 20
 PROT_NONE = 0
 MAP_FAILED = ctypes.c_void_p(-1).value
 
@@ -92,18 +96,20 @@ class CpuBackend:
     # --- memory ------------------------------------------------------------------------------
 
     def place(self, fd: int, offset: int, span: int) -> Allocation:
-        """`span` bytes of the exchange file at `offset` mapped shared, as device memory, with an
-        inaccessible page on each side: solve() writes the very pages the judge side reads, and a wild
-        write faults inside the kernel (reported with its block and thread) instead of going unseen."""
-        base = _libc.mmap(None, span + 2 * mmap.PAGESIZE, PROT_NONE, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, -1, 0)
+        """`span` bytes of the exchange file at `offset` mapped shared, as device memory, between two
+        inaccessible ranges of PLACED_GUARD_BYTES: solve() writes the very pages the judge side reads,
+        and a wild write (from a kernel, or host code writing through a device pointer, which faults on
+        a GPU) faults instead of landing in whatever memory lies near (reserved, not committed: free)."""
+        reserved = span + 2 * PLACED_GUARD_BYTES
+        base = _libc.mmap(None, reserved, PROT_NONE, mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
         if base in (None, MAP_FAILED):
             raise MemoryError(f"could not reserve {span} bytes of address space for a test buffer")
-        address = _libc.mmap(base + mmap.PAGESIZE, span, mmap.PROT_READ | mmap.PROT_WRITE,
+        address = _libc.mmap(base + PLACED_GUARD_BYTES, span, mmap.PROT_READ | mmap.PROT_WRITE,
                              mmap.MAP_SHARED | MAP_FIXED, fd, offset)
         if address in (None, MAP_FAILED):
-            _libc.munmap(base, span + 2 * mmap.PAGESIZE)
+            _libc.munmap(base, reserved)
             raise MemoryError(f"could not map {span} bytes of the exchange file for a test buffer")
-        return Allocation(address, span, ("mapped", base, span + 2 * mmap.PAGESIZE))
+        return Allocation(address, span, ("mapped", base, reserved))
 
     def upload(self, fd: int, offset: int, alloc: Allocation) -> None:
         pass   # the mapped pages are the file's: what the judge side wrote is there already
