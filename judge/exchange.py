@@ -5,7 +5,8 @@ payload (inputs as the oracle made them; outputs the runner fills with the senti
 them), the padding up to the alignment and more random guard bytes. On the CPU the runner maps these
 very pages as the device memory solve() works on; on the GPU it uploads them and copies them back
 after each call. The judge side reads them with pread() only, so a child that shrinks a file makes
-reads short (reported), never a fault in the judge. Everything here works on bytes: the judge side needs no NumPy.
+reads short (reported), never a fault in the judge. Everything here works on bytes: the judge side
+needs no NumPy.
 """
 from __future__ import annotations
 

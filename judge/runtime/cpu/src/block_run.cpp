@@ -414,13 +414,8 @@ void BlockRun::yield() {
 }
 
 void BlockRun::wake_in_order(int* threads, int count) {
-    switch (job_->schedule) {
-        case Schedule::forward: break;
-        case Schedule::reverse: std::reverse(threads, threads + count); break;
-        case Schedule::random:
-            std::sort(threads, threads + count, [this](int a, int b) { return rank_[static_cast<size_t>(a)] < rank_[static_cast<size_t>(b)]; });
-            break;
-    }
+    if (job_->schedule != Schedule::forward)   // in forward order, increasing index is schedule order
+        std::sort(threads, threads + count, [this](int a, int b) { return rank_of(a) < rank_of(b); });
     for (int i = 0; i < count; ++i) push_ready(threads[i]);
 }
 
