@@ -1,6 +1,7 @@
 #include "access_hints.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
 #include <tuple>
@@ -10,6 +11,8 @@
 #include "diagnostics.h"
 
 namespace cudajudge::detail {
+
+bool hints_sampling = false;
 
 namespace {
 
@@ -51,19 +54,14 @@ public:
     }
 
     void block_begins(uint64_t block) {
-        sampling_ = block < sampled_blocks;
-        sites_.clear();
+        hints_sampling = block < sampled_blocks;
+        forget_sites();
     }
 
     void access(int thread, const void* pc, Space space, AccessKind kind, uintptr_t address, size_t size) {
-        if (!sampling_) return;
+        if (!hints_sampling) return;
         const int warp = thread / 32, lane = thread % 32;
-        auto [it, fresh] = sites_.try_emplace({pc, warp});
-        Site& site = it->second;
-        if (fresh) {
-            site.space = space;
-            site.kind = kind;
-        }
+        Site& site = site_of(pc, warp, space, kind);
         const uint16_t k = site.executed[lane];
         if (k >= requests_per_site) return;
         site.executed[lane] = static_cast<uint16_t>(k + 1);
@@ -77,24 +75,24 @@ public:
     }
 
     void block_ends(unsigned int threads) {
-        if (!sampling_) return;
+        if (!hints_sampling) return;
         for (auto& [key, site] : sites_) {
             const int warp = key.second;
             const unsigned int present = std::min(32u, threads - static_cast<unsigned int>(warp) * 32);
-            size_t offset;   // of the call's own instruction, which ends just before its return address
-            if (!library_offset(static_cast<const char*>(key.first) - 1, &offset)) continue;
+            const size_t offset = offset_of(key.first);
+            if (offset == outside) continue;
             Totals& totals = totals_[{kernel_, offset, site.space, site.kind}];
             const uint16_t most = *std::max_element(site.executed, site.executed + 32);
             for (size_t k = 0; k < most; ++k) add_request(totals, site, &site.lanes[k * 32], present);
         }
-        sites_.clear();
+        forget_sites();
     }
 
     void reset() {
         totals_.clear();
         traffic_.clear();
         current_traffic_ = nullptr;
-        sites_.clear();
+        forget_sites();
     }
 
     std::string text() const {
@@ -120,6 +118,48 @@ public:
     }
 
 private:
+    static constexpr size_t outside = SIZE_MAX;   // an offset_of for code outside the submission's library
+
+    struct SiteKey {
+        size_t operator()(const std::pair<const void*, int>& k) const {
+            return std::hash<const void*>()(k.first) ^ (static_cast<size_t>(k.second) << 52);
+        }
+    };
+
+    // A sampled block makes every access look up its (instruction, warp): the last ones found are
+    // kept in a small direct-mapped table in front of the map, whose elements never move.
+    struct CachedSite {
+        const void* pc = nullptr;
+        int warp = -1;
+        Site* site = nullptr;
+    };
+
+    Site& site_of(const void* pc, int warp, Space space, AccessKind kind) {
+        const uintptr_t code = reinterpret_cast<uintptr_t>(pc);
+        CachedSite& cached = cached_[static_cast<size_t>(warp % 32) * 16 + ((code ^ code >> 4) % 16)];
+        if (cached.pc == pc && cached.warp == warp) return *cached.site;
+        auto [it, fresh] = sites_.try_emplace({pc, warp});
+        if (fresh) {
+            it->second.space = space;
+            it->second.kind = kind;
+        }
+        cached = {pc, warp, &it->second};
+        return it->second;
+    }
+
+    void forget_sites() {
+        sites_.clear();
+        cached_.fill({});
+    }
+
+    // The offset in the library of the call's own instruction, which ends just before its return address.
+    size_t offset_of(const void* pc) {
+        auto [it, fresh] = offsets_.try_emplace(pc, outside);
+        size_t offset;
+        if (fresh && library_offset(static_cast<const char*>(pc) - 1, &offset)) it->second = offset;
+        return it->second;
+    }
+
     static void add_request(Totals& totals, const Site& site, const LaneAccess* lanes, unsigned int present) {
         unsigned int active = 0;
         for (int l = 0; l < 32; ++l) active += lanes[l].size != 0;
@@ -171,17 +211,12 @@ private:
         totals.worst_ways = std::max(totals.worst_ways, worst);
     }
 
-    struct SiteKey {
-        size_t operator()(const std::pair<const void*, int>& k) const {
-            return std::hash<const void*>()(k.first) ^ (static_cast<size_t>(k.second) << 52);
-        }
-    };
-
     std::string kernel_;
-    bool sampling_ = false;
     uint64_t launch_bytes_ = 0;
     Traffic* current_traffic_ = nullptr;
     std::unordered_map<std::pair<const void*, int>, Site, SiteKey> sites_;
+    std::array<CachedSite, 32 * 16> cached_{};   // 16 per warp of a block, the 33rd sharing the first's
+    std::unordered_map<const void*, size_t> offsets_;   // the library's code stays where it is loaded
     std::map<std::tuple<std::string, uintptr_t, Space, AccessKind>, Totals> totals_;
     std::map<std::string, Traffic> traffic_;
 };

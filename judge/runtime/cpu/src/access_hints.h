@@ -16,6 +16,9 @@ namespace cudajudge::detail {
 enum class Space : unsigned char { global = 0, shared = 1 };
 enum class AccessKind : unsigned char { load = 0, store = 1, atomic = 2 };
 
+// Whether the running block is sampled: accesses are worth passing to hints_access.
+extern bool hints_sampling;
+
 void hints_launch_begins(const std::string& kernel);
 void hints_block_begins(uint64_t block);
 void hints_access(int thread, const void* pc, Space space, AccessKind kind, uintptr_t address, size_t size);

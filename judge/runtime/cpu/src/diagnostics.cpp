@@ -101,9 +101,12 @@ cudaError_t fault_error(const FaultInfo& fault) {
 }
 
 bool library_offset(const void* pc, size_t* offset) {
-    Dl_info at{}, self{};
-    if (!pc || !dladdr(pc, &at) || !dladdr(reinterpret_cast<const void*>(&library_offset), &self) || at.dli_fbase != self.dli_fbase)
-        return false;
+    static const void* const own_base = [] {
+        Dl_info self{};
+        return dladdr(reinterpret_cast<const void*>(&library_offset), &self) ? self.dli_fbase : nullptr;
+    }();
+    Dl_info at{};
+    if (!pc || !own_base || !dladdr(pc, &at) || at.dli_fbase != own_base) return false;
     *offset = static_cast<size_t>(static_cast<const char*>(pc) - static_cast<const char*>(at.dli_fbase));
     return true;
 }

@@ -69,6 +69,10 @@ struct SharedObject {
 
 std::string count_text(size_t count, const char* noun) { return std::to_string(count) + " " + noun + (count == 1 ? "" : "s"); }
 
+AccessKind access_kind(unsigned int flags) {
+    return flags & access_atomic ? AccessKind::atomic : flags & access_write ? AccessKind::store : AccessKind::load;
+}
+
 const char* access_word(unsigned int flags) { return flags & access_atomic ? "atomic" : flags & access_write ? "write" : "read"; }
 
 // The access's instruction: the call to the hook ends just before its return address.
@@ -105,6 +109,7 @@ public:
         window_end_ = window_start_ + Worker::shared_window_bytes;
         if (shared_cells_.empty()) shared_cells_.resize(Worker::shared_window_bytes / shared_cell_bytes);
         objects_.clear();
+        known_start_ = known_end_ = 0;
         hints_block_begins(block.linear());
     }
 
@@ -141,15 +146,14 @@ public:
         if (!block_ || size == 0) return;
         const int thread = block_->running_thread();
         if (thread < 0) return;
-        const AccessKind kind = flags & access_atomic ? AccessKind::atomic : flags & access_write ? AccessKind::store : AccessKind::load;
         if (address >= window_start_ && address < window_end_) {
-            hints_access(thread, pc, Space::shared, kind, address, size);
+            if (hints_sampling) hints_access(thread, pc, Space::shared, access_kind(flags), address, size);
             shared_access(address, size, flags, pc, thread);
             return;
         }
         GlobalBuffer* buffer = global_at(address);
         if (!buffer) return;
-        hints_access(thread, pc, Space::global, kind, address, size);
+        if (hints_sampling) hints_access(thread, pc, Space::global, access_kind(flags), address, size);
         global_access(*buffer, address, size, flags | (flags & access_volatile ? access_atomic : 0u), pc, thread);
     }
 
@@ -256,17 +260,28 @@ private:
         return "`" + std::string(o.name) + "` (" + o.type + ", " + std::to_string(bytes) + " bytes)";
     }
 
-    void shared_access(uintptr_t address, size_t size, unsigned int flags, const void* pc, int thread) {
-        const std::vector<SharedObject>& objects = shared_objects();
+    // The shared variable `address` lies in, or null.
+    const SharedObject* shared_object_at(uintptr_t address) {
         const SharedObject* inside = nullptr;
-        for (const auto& o : objects)
+        for (const auto& o : shared_objects())
             if (address >= o.start && address < o.end) inside = &o;
-        if (!inside || address + size > inside->end) shared_out_of_bounds(objects, inside, address, size, flags, pc, thread);
+        return inside;
+    }
+
+    void shared_access(uintptr_t address, size_t size, unsigned int flags, const void* pc, int thread) {
+        // A variable stays where the block laid it out: most accesses fall in the one the last lookup found.
+        if (address < known_start_ || address + size > known_end_) {
+            const SharedObject* inside = shared_object_at(address);
+            if (!inside || address + size > inside->end) shared_out_of_bounds(shared_objects(), inside, address, size, flags, pc, thread);
+            known_start_ = inside->start;
+            known_end_ = inside->end;
+        }
         if (race_reported_) return;
         const uintptr_t offset = address - window_start_;
         for (uintptr_t cell = offset / shared_cell_bytes; cell * shared_cell_bytes < offset + size; ++cell)
             if (check(shared_cells_[cell], block_epoch_, flags, pc, thread, false, address, size,
-                      cell_bytes(cell * shared_cell_bytes, shared_cell_bytes, offset, size), [&] { return element_name(*inside, address); }))
+                      cell_bytes(cell * shared_cell_bytes, shared_cell_bytes, offset, size),
+                      [&] { return element_name(*shared_object_at(address), address); }))
                 return;
     }
 
@@ -477,6 +492,7 @@ private:
     uintptr_t window_start_ = 0, window_end_ = 0;
     std::vector<Cell> shared_cells_;
     std::vector<SharedObject> objects_;
+    uintptr_t known_start_ = 0, known_end_ = 0;   // the bytes of the shared variable found last
     std::map<uintptr_t, GlobalBuffer> globals_;
     GlobalBuffer* last_global_ = nullptr;
     std::array<std::pair<uintptr_t, uintptr_t>, 4> gaps_{};   // [from, to) known to hold no buffer
@@ -490,10 +506,10 @@ private:
     Pending pending_;
 };
 
-MemoryObserver& observer() {
-    static MemoryObserver* instance = new MemoryObserver;  // never destroyed, like the outcome
-    return *instance;
-}
+// Made when the library is loaded (before any launch), never destroyed, like the outcome.
+MemoryObserver& the_observer = *new MemoryObserver;
+
+MemoryObserver& observer() { return the_observer; }
 
 }  // namespace
 
