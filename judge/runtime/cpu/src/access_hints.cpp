@@ -17,6 +17,7 @@ bool hints_sampling = false;
 namespace {
 
 constexpr uint64_t sampled_blocks = 4;        // of each launch
+constexpr int sampled_warps = 8;              // per instruction in a sampled block: the first to execute it
 constexpr size_t requests_per_site = 64;      // per warp and instruction, in a sampled block
 constexpr size_t kept_rows = 400;
 
@@ -27,6 +28,7 @@ struct LaneAccess {
 
 // One instruction's executions in one warp of the sampled block.
 struct Site {
+    bool sampled;   // false past the instruction's first sampled_warps warps
     Space space;
     AccessKind kind;
     uint16_t executed[32] = {};
@@ -62,6 +64,7 @@ public:
         if (!hints_sampling) return;
         const int warp = thread / 32, lane = thread % 32;
         Site& site = site_of(pc, warp, space, kind);
+        if (!site.sampled) return;
         const uint16_t k = site.executed[lane];
         if (k >= requests_per_site) return;
         site.executed[lane] = static_cast<uint16_t>(k + 1);
@@ -77,6 +80,7 @@ public:
     void block_ends(unsigned int threads) {
         if (!hints_sampling) return;
         for (auto& [key, site] : sites_) {
+            if (!site.sampled) continue;
             const int warp = key.second;
             const unsigned int present = std::min(32u, threads - static_cast<unsigned int>(warp) * 32);
             const size_t offset = offset_of(key.first);
@@ -140,6 +144,9 @@ private:
         if (cached.pc == pc && cached.warp == warp) return *cached.site;
         auto [it, fresh] = sites_.try_emplace({pc, warp});
         if (fresh) {
+            int& warps = warps_at_[pc];   // a block's warps mostly repeat one pattern: a few of them show it
+            it->second.sampled = warps < sampled_warps;
+            warps += it->second.sampled;
             it->second.space = space;
             it->second.kind = kind;
         }
@@ -149,6 +156,7 @@ private:
 
     void forget_sites() {
         sites_.clear();
+        warps_at_.clear();
         cached_.fill({});
     }
 
@@ -215,6 +223,7 @@ private:
     uint64_t launch_bytes_ = 0;
     Traffic* current_traffic_ = nullptr;
     std::unordered_map<std::pair<const void*, int>, Site, SiteKey> sites_;
+    std::unordered_map<const void*, int> warps_at_;   // warps sampled per instruction in this block
     std::array<CachedSite, 32 * 16> cached_{};   // 16 per warp of a block, the 33rd sharing the first's
     std::unordered_map<const void*, size_t> offsets_;   // the library's code stays where it is loaded
     std::map<std::tuple<std::string, uintptr_t, Space, AccessKind>, Totals> totals_;

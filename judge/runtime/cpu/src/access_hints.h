@@ -4,7 +4,8 @@
 //
 // A warp's request is the k-th execution of one instruction by each of its lanes. Lanes run one
 // after another on the CPU, so each lane's accesses are kept until the block ends and then lined up.
-// Only the first blocks of each launch are sampled: a kernel's pattern repeats across its blocks.
+// Only the first blocks of each launch are sampled, and in them the first warps to execute each
+// instruction: a kernel's pattern repeats across its blocks and warps.
 #pragma once
 
 #include <cstddef>
