@@ -21,6 +21,7 @@ bool observing = false;
 namespace {
 
 constexpr size_t shared_cell_bytes = 4;
+constexpr unsigned int shared_cell_shift = 2;   // log2 of shared_cell_bytes
 
 // One access as the shadow keeps it. `clock` orders it against the barriers, warp syncs and
 // fences of the launch; `pc` is its return address in the submission, for the source line.
@@ -48,7 +49,24 @@ struct GlobalBuffer {
     std::string name;
     size_t element;
     size_t cell_bytes;                 // the element size where it is below 4 bytes, else 4
+    unsigned int cell_shift;           // log2 of cell_bytes: a shift, not a division, per access
     std::vector<Cell> cells;           // made at the first observed access
+};
+
+// The last two ranges a lookup found, the more recent first: kernels alternate between two arrays
+// (a tile of A and one of B) more often than they keep to one.
+struct RecentRanges {
+    uintptr_t start[2] = {0, 0}, end[2] = {0, 0};
+
+    bool hold(uintptr_t address, size_t size) const {
+        return (address >= start[0] && address + size <= end[0]) || (address >= start[1] && address + size <= end[1]);
+    }
+    void add(uintptr_t from, uintptr_t to) {
+        start[1] = start[0];
+        end[1] = end[0];
+        start[0] = from;
+        end[0] = to;
+    }
 };
 
 struct SyncEvent {
@@ -97,6 +115,7 @@ public:
 
     void block_begins(BlockRun& block) {
         block_ = &block;
+        block_linear_ = static_cast<uint32_t>(block.linear());
         ++block_epoch_;
         last_barrier_clock_ = ++clock_;
         block_published_ = 0;
@@ -109,7 +128,7 @@ public:
         window_end_ = window_start_ + Worker::shared_window_bytes;
         if (shared_cells_.empty()) shared_cells_.resize(Worker::shared_window_bytes / shared_cell_bytes);
         objects_.clear();
-        known_start_ = known_end_ = 0;
+        known_shared_ = RecentRanges{};
         hints_block_begins(block.linear());
     }
 
@@ -167,7 +186,8 @@ public:
 
     void name_global(uintptr_t base, size_t bytes, size_t before, size_t after, std::string name, size_t element) {
         const size_t cell = element == 1 || element == 2 ? element : 4;
-        GlobalBuffer buffer{base, base + bytes, base - before, base + bytes + after, std::move(name), element, cell, {}};
+        GlobalBuffer buffer{base, base + bytes, base - before, base + bytes + after, std::move(name), element, cell,
+                            static_cast<unsigned int>(__builtin_ctzll(cell)), {}};
         globals_[base] = std::move(buffer);
         forget_lookups();
     }
@@ -269,20 +289,15 @@ private:
     }
 
     void shared_access(uintptr_t address, size_t size, unsigned int flags, const void* pc, int thread) {
-        // A variable stays where the block laid it out: most accesses fall in the one the last lookup found.
-        if (address < known_start_ || address + size > known_end_) {
+        // A variable stays where the block laid it out: most accesses fall in one the last lookups found.
+        if (!known_shared_.hold(address, size)) {
             const SharedObject* inside = shared_object_at(address);
             if (!inside || address + size > inside->end) shared_out_of_bounds(shared_objects(), inside, address, size, flags, pc, thread);
-            known_start_ = inside->start;
-            known_end_ = inside->end;
+            known_shared_.add(inside->start, inside->end);
         }
         if (race_reported_) return;
-        const uintptr_t offset = address - window_start_;
-        for (uintptr_t cell = offset / shared_cell_bytes; cell * shared_cell_bytes < offset + size; ++cell)
-            if (check(shared_cells_[cell], block_epoch_, flags, pc, thread, false, address, size,
-                      cell_bytes(cell * shared_cell_bytes, shared_cell_bytes, offset, size),
-                      [&] { return element_name(*shared_object_at(address), address); }))
-                return;
+        check_cells(shared_cells_.data(), shared_cells_.size(), shared_cell_shift, block_epoch_, address - window_start_, address, size,
+                    flags, pc, thread, false, [&] { return element_name(*shared_object_at(address), address); }, [] {});
     }
 
     [[noreturn]] void shared_out_of_bounds(const std::vector<SharedObject>& objects, const SharedObject* inside, uintptr_t address,
@@ -320,14 +335,18 @@ private:
     // ---- global memory ----
 
     // Most instrumented accesses are to no buffer (the kernel's arguments, locals whose address was
-    // taken): the last buffer found and the last gaps between buffers answer most lookups.
+    // taken) or to one of the last two found: those and the last gaps between buffers answer most lookups.
     GlobalBuffer* global_at(uintptr_t address) {
-        if (last_global_ && address >= last_global_->guard_start && address < last_global_->guard_end) return last_global_;
+        for (GlobalBuffer* recent : recent_globals_)
+            if (recent && address >= recent->guard_start && address < recent->guard_end) return recent;
         for (const auto& [from, to] : gaps_)
             if (address >= from && address < to) return nullptr;
         uintptr_t gap_from = 0, gap_to = UINTPTR_MAX;
         for (auto& [key, buffer] : globals_) {
-            if (address >= buffer.guard_start && address < buffer.guard_end) return last_global_ = &buffer;
+            if (address >= buffer.guard_start && address < buffer.guard_end) {
+                recent_globals_ = {&buffer, recent_globals_[0]};
+                return &buffer;
+            }
             if (buffer.guard_end <= address) gap_from = std::max(gap_from, buffer.guard_end);
             if (buffer.guard_start > address) gap_to = std::min(gap_to, buffer.guard_start);
         }
@@ -353,24 +372,25 @@ private:
         }
         if (race_reported_) return;
         const size_t unit = buffer.cell_bytes;
-        if (buffer.cells.empty()) buffer.cells.resize((buffer.end - buffer.start + unit - 1) / unit);
-        const uintptr_t offset = address - buffer.start;
-        for (uintptr_t cell = offset / unit; cell * unit < offset + size && cell < buffer.cells.size(); ++cell) {
-            if (buffer.cells[cell].epoch != launch_epoch_) hints_traffic(unit);   // the first touch in this launch
-            if (check(buffer.cells[cell], launch_epoch_, flags, pc, thread, true, address, size, cell_bytes(cell * unit, unit, offset, size),
-                      [&] { return global_element(buffer, address); }))
-                return;
-        }
+        if (buffer.cells.empty()) buffer.cells.resize((buffer.end - buffer.start + unit - 1) >> buffer.cell_shift);
+        check_cells(buffer.cells.data(), buffer.cells.size(), buffer.cell_shift, launch_epoch_, address - buffer.start, address, size,
+                    flags, pc, thread, true, [&] { return global_element(buffer, address); },
+                    [&] { hints_traffic(unit); });   // the first touch in this launch
     }
 
     // ---- ordering ----
 
-    // Whether `earlier` happens before an access of `thread` in the running block now.
+    // Whether `earlier` happens before an access of `thread` in the running block now. Most accesses
+    // follow one of the same thread or one before the block's last barrier: that is tested inline.
     bool ordered(const Access& earlier, int thread, bool global) const {
-        const uint32_t block = static_cast<uint32_t>(block_->linear());
+        if (earlier.block == block_linear_ && (earlier.thread == thread || earlier.clock < last_barrier_clock_)) return true;
+        return ordered_by_sync(earlier, thread, global);
+    }
+
+    // The rest of `ordered`: a warp sync both lanes took part in, or a fence and an atomic.
+    __attribute__((noinline)) bool ordered_by_sync(const Access& earlier, int thread, bool global) const {
+        const uint32_t block = block_linear_;
         if (earlier.block == block) {
-            if (earlier.thread == thread) return true;
-            if (earlier.clock < last_barrier_clock_) return true;
             if (earlier.thread / 32 == thread / 32) {
                 const unsigned int both = 1u << (earlier.thread % 32) | 1u << (thread % 32);
                 const auto& events = warp_syncs_[static_cast<size_t>(thread / 32)];
@@ -390,10 +410,23 @@ private:
         return published > earlier.clock && thread_acquire_[static_cast<size_t>(thread)] > published;
     }
 
-    // The bytes of the cell at `cell_start` (of `unit` bytes) that an access of `size` bytes at `offset` touches.
-    static uint8_t cell_bytes(uintptr_t cell_start, size_t unit, uintptr_t offset, size_t size) {
-        const uintptr_t from = std::max(cell_start, offset), to = std::min(cell_start + unit, offset + size);
-        return static_cast<uint8_t>(((1u << (to - from)) - 1) << (from - cell_start));
+    // Checks the cells (of 2^shift bytes, `count` of them) that an access of `size` bytes at `offset`
+    // from the first one touches; true when it found a race. `first_touch` is called for each cell the
+    // epoch had not touched yet.
+    template <class Name, class FirstTouch>
+    bool check_cells(Cell* cells, size_t count, unsigned int shift, uint32_t epoch, uintptr_t offset, uintptr_t address, size_t size,
+                     unsigned int flags, const void* pc, int thread, bool global, Name name, FirstTouch first_touch) {
+        if (count == 0) return false;
+        const uintptr_t last = std::min<uintptr_t>((offset + size - 1) >> shift, count - 1);
+        for (uintptr_t cell = offset >> shift; cell <= last; ++cell) {
+            // The bytes of the cell the access touches (bit i: byte i).
+            const uintptr_t cell_start = cell << shift;
+            const uintptr_t from = std::max(cell_start, offset), to = std::min(cell_start + (uintptr_t{1} << shift), offset + size);
+            const uint8_t bytes = static_cast<uint8_t>(((1u << (to - from)) - 1) << (from - cell_start));
+            if (cells[cell].epoch != epoch) first_touch();
+            if (check(cells[cell], epoch, flags, pc, thread, global, address, size, bytes, name)) return true;
+        }
+        return false;
     }
 
     // Records the access in `cell`; returns true when it found a race (reported, or pending).
@@ -403,7 +436,7 @@ private:
         if (cell.epoch != epoch) cell = Cell{epoch, {}, {{}, {}}};
         const bool write = flags & (access_write | access_atomic);
         const bool atomic = flags & access_atomic;
-        const Access now{clock_, static_cast<uint32_t>(block_->linear()), pc, static_cast<uint16_t>(thread), static_cast<uint8_t>(flags), bytes};
+        const Access now{clock_, block_linear_, pc, static_cast<uint16_t>(thread), static_cast<uint8_t>(flags), bytes};
         auto conflicts = [&](const Access& earlier) {
             return (earlier.bytes & bytes) && !((earlier.flags & access_atomic) && atomic) && !ordered(earlier, thread, global);
         };
@@ -484,6 +517,7 @@ private:
 
     const GridJob* job_ = nullptr;
     BlockRun* block_ = nullptr;
+    uint32_t block_linear_ = 0;   // block_'s index in the grid
     uint32_t launch_epoch_ = 0, block_epoch_ = 0, clock_ = 0, last_barrier_clock_ = 0;
     std::vector<uint32_t> thread_publish_, thread_acquire_;
     std::vector<std::vector<SyncEvent>> warp_syncs_;
@@ -492,14 +526,14 @@ private:
     uintptr_t window_start_ = 0, window_end_ = 0;
     std::vector<Cell> shared_cells_;
     std::vector<SharedObject> objects_;
-    uintptr_t known_start_ = 0, known_end_ = 0;   // the bytes of the shared variable found last
+    RecentRanges known_shared_;   // the bytes of shared variables the last lookups found
     std::map<uintptr_t, GlobalBuffer> globals_;
-    GlobalBuffer* last_global_ = nullptr;
+    std::array<GlobalBuffer*, 2> recent_globals_{};
     std::array<std::pair<uintptr_t, uintptr_t>, 4> gaps_{};   // [from, to) known to hold no buffer
     size_t next_gap_ = 0;
 
     void forget_lookups() {
-        last_global_ = nullptr;
+        recent_globals_ = {};
         gaps_.fill({0, 0});
     }
     bool race_reported_ = false;
