@@ -155,6 +155,7 @@ private:
     }
 
     void forget_sites() {
+        if (sites_.empty()) return;   // nothing was sampled (the table holds only sites of the map)
         sites_.clear();
         warps_at_.clear();
         cached_.fill({});
