@@ -61,7 +61,6 @@ public:
     }
 
     void access(int thread, const void* pc, Space space, AccessKind kind, uintptr_t address, size_t size) {
-        if (!hints_sampling) return;
         const int warp = thread / 32, lane = thread % 32;
         Site& site = site_of(pc, warp, space, kind);
         if (!site.sampled) return;
@@ -225,7 +224,7 @@ private:
     Traffic* current_traffic_ = nullptr;
     std::unordered_map<std::pair<const void*, int>, Site, SiteKey> sites_;
     std::unordered_map<const void*, int> warps_at_;   // warps sampled per instruction in this block
-    std::array<CachedSite, 32 * 16> cached_{};   // 16 per warp of a block, the 33rd sharing the first's
+    std::array<CachedSite, 32 * 16> cached_{};   // 16 per warp (a block has at most 32)
     std::unordered_map<const void*, size_t> offsets_;   // the library's code stays where it is loaded
     std::map<std::tuple<std::string, uintptr_t, Space, AccessKind>, Totals> totals_;
     std::map<std::string, Traffic> traffic_;

@@ -22,6 +22,7 @@ extern bool hints_sampling;
 
 void hints_launch_begins(const std::string& kernel);
 void hints_block_begins(uint64_t block);
+// One access of a sampled block; called only while hints_sampling.
 void hints_access(int thread, const void* pc, Space space, AccessKind kind, uintptr_t address, size_t size);
 // Bytes of global memory the launch touched for the first time.
 void hints_traffic(size_t bytes);

@@ -20,8 +20,7 @@ bool observing = false;
 
 namespace {
 
-constexpr size_t shared_cell_bytes = 4;
-constexpr unsigned int shared_cell_shift = 2;   // log2 of shared_cell_bytes
+constexpr unsigned int shared_cell_shift = 2;   // cells of 4 bytes
 
 // One access as the shadow keeps it. `clock` orders it against the barriers, warp syncs and
 // fences of the launch; `pc` is its return address in the submission, for the source line.
@@ -48,8 +47,7 @@ struct GlobalBuffer {
     uintptr_t guard_start, guard_end;  // with the guards around them
     std::string name;
     size_t element;
-    size_t cell_bytes;                 // the element size where it is below 4 bytes, else 4
-    unsigned int cell_shift;           // log2 of cell_bytes: a shift, not a division, per access
+    unsigned int cell_shift;           // log2 of a cell's bytes: the element size where it is below 4 bytes, else 4
     std::vector<Cell> cells;           // made at the first observed access
 };
 
@@ -126,7 +124,7 @@ public:
         const Worker& worker = block.worker();
         window_start_ = reinterpret_cast<uintptr_t>(worker.shared_allocation.get());
         window_end_ = window_start_ + Worker::shared_window_bytes;
-        if (shared_cells_.empty()) shared_cells_.resize(Worker::shared_window_bytes / shared_cell_bytes);
+        if (shared_cells_.empty()) shared_cells_.resize(Worker::shared_window_bytes >> shared_cell_shift);
         objects_.clear();
         known_shared_ = RecentRanges{};
         hints_block_begins(block.linear());
@@ -185,9 +183,8 @@ public:
     // ---- global buffers ----
 
     void name_global(uintptr_t base, size_t bytes, size_t before, size_t after, std::string name, size_t element) {
-        const size_t cell = element == 1 || element == 2 ? element : 4;
-        GlobalBuffer buffer{base, base + bytes, base - before, base + bytes + after, std::move(name), element, cell,
-                            static_cast<unsigned int>(__builtin_ctzll(cell)), {}};
+        const unsigned int cell_shift = element == 1 ? 0 : element == 2 ? 1 : 2;
+        GlobalBuffer buffer{base, base + bytes, base - before, base + bytes + after, std::move(name), element, cell_shift, {}};
         globals_[base] = std::move(buffer);
         forget_lookups();
     }
@@ -371,7 +368,7 @@ private:
                          cudaErrorIllegalAddress);
         }
         if (race_reported_) return;
-        const size_t unit = buffer.cell_bytes;
+        const size_t unit = size_t{1} << buffer.cell_shift;
         if (buffer.cells.empty()) buffer.cells.resize((buffer.end - buffer.start + unit - 1) >> buffer.cell_shift);
         check_cells(buffer.cells.data(), buffer.cells.size(), buffer.cell_shift, launch_epoch_, address - buffer.start, address, size,
                     flags, pc, thread, true, [&] { return global_element(buffer, address); },
