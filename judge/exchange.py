@@ -18,6 +18,7 @@ import struct
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from judge.pieces import each_piece
 from judge.protocol import BufferSlot
 
 GUARD_BYTES = 4096      # random bytes before and after every buffer
@@ -40,17 +41,15 @@ class ShortRead(Exception):
 
 
 _releaser = ThreadPoolExecutor(1, thread_name_prefix="release")
-# Copies through the page cache and reads run at one core's memory bandwidth: several at once move a large
-# test's bytes several times faster (the system calls let go of the GIL).
-_movers = ThreadPoolExecutor(max(1, min(8, len(os.sched_getaffinity(0)))), thread_name_prefix="move")
 
 
-def release(fd: int, path: Path) -> None:
-    """Close and delete a file the judge is done with, on a thread of its own: giving a large file's
-    pages back takes the kernel milliseconds per 100 MB, which no test should wait for."""
+def release(fd: int, *paths: Path) -> None:
+    """Close a file the judge is done with and delete it (and its other links), on a thread of its own:
+    giving a large file's pages back takes the kernel milliseconds per 100 MB, which no test should wait for."""
     def close_and_unlink() -> None:
         os.close(fd)
-        path.unlink(missing_ok=True)
+        for path in paths:
+            path.unlink(missing_ok=True)
     _releaser.submit(close_and_unlink)
 
 
@@ -108,23 +107,22 @@ def read_into(fd: int, offset: int, view: memoryview) -> None:
 
 
 def write_bytes(fd: int, offset: int, data) -> None:
-    """Any C-contiguous buffer (bytes, an array) at `offset`."""
-    view, done = memoryview(data).cast("B"), 0
+    """Any C-contiguous buffer (bytes, an array) at `offset`, spans on several threads."""
+    view = memoryview(data).cast("B")
+    each_span(lambda span: _write_span(fd, offset + span[0], view[span[0]:span[0] + span[1]]), len(view))
+
+
+def _write_span(fd: int, offset: int, view: memoryview) -> None:
+    done = 0
     while done < len(view):
         done += os.pwrite(fd, view[done:done + CHUNK], offset + done)
 
 
-def spans(nbytes: int) -> list[tuple[int, int]]:
-    """(start, length) of the SPAN-long pieces of a range of `nbytes`."""
-    return [(start, min(SPAN, nbytes - start)) for start in range(0, nbytes, SPAN)]
-
-
 def each_span(work, nbytes: int) -> list:
-    """work(span) for each span of a range of `nbytes`, on the movers' threads when there are several
-    (a hand-over to a thread costs more than a small test's whole copy); each one's exception, if any,
-    is raised here."""
-    pieces = spans(nbytes)
-    return [work(piece) for piece in pieces] if len(pieces) <= 1 else list(_movers.map(work, pieces))
+    """work((start, length)) for each SPAN-long piece of a range of `nbytes`: copies through the page cache
+    and reads run at one core's memory bandwidth, several at once move a large test's bytes several times
+    faster."""
+    return each_piece(work, nbytes, SPAN)
 
 
 def copy_range(src: int, src_offset: int, dst: int, dst_offset: int, nbytes: int) -> None:

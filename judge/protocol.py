@@ -40,14 +40,23 @@ class Slot(Message):
     dtype: str
 
 
+class PayloadSource(Message):
+    """Where a GPU runner reads an input's payload instead of its exchange file: the oracle's data file,
+    linked into the runner's exchange folder as `file`, from byte `offset`."""
+    file: str = Field(pattern=r"^[A-Za-z0-9_.-]+$")
+    offset: int = Field(ge=0)
+
+
 class BufferSlot(Message):
     """One guarded buffer of a test in the runner's exchange file: `span` bytes from `offset` (a page
-    multiple), the parameter's payload at `offset + payload_offset`, `nbytes` long."""
+    multiple), the parameter's payload at `offset + payload_offset`, `nbytes` long. With a `source`, the
+    exchange file holds only the guard bytes and the payload comes from there."""
     name: str
     offset: int = Field(ge=0)
     span: int = Field(gt=0)
     payload_offset: int = Field(ge=0)
     nbytes: int = Field(ge=0)
+    source: PayloadSource | None = None
 
 
 # --- judge side → runner ---------------------------------------------------------------------------
@@ -179,6 +188,9 @@ class Returned(Message):
     printf_bytes: int = Field(default=0, ge=0)          # how many bytes it had in all
     accesses: list[AccessRecord] = Field(default=[], max_length=400)   # of an observed call
     traffic: list[TrafficRecord] = Field(default=[], max_length=100)
+    # Inputs (role "in") found bit for bit as placed, on the device: their payload was not copied back to
+    # the exchange file, only their guard bytes (GPU).
+    unchanged_inputs: list[str] = Field(default=[], max_length=64)
 
 
 class Released(Message):

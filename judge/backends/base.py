@@ -59,6 +59,8 @@ class Backend(Protocol):
     name: str            # "gpu" | "cpu"
     device: str          # e.g. "NVIDIA H200" or "CPU emulation (2 threads)"
     schedules: tuple[str, ...]   # thread orders each test is run in (race detection on the CPU)
+    # True: buffers are device copies of the exchange file's bytes (GPU, a TimedBackend); False: its pages (CPU)
+    copies_buffers: bool
 
     def place(self, fd: int, offset: int, span: int) -> Allocation: ...       # a buffer file's slot, in memory
     def upload(self, fd: int, offset: int, alloc: Allocation) -> None: ...   # the slot's bytes, again
@@ -89,6 +91,11 @@ class TimedBackend(Backend, Protocol):
     def pending_error(self) -> RunError | None: ...
     def profile_call(self, args: list) -> list[Launch]: ...  # one call with an event pair around every launch
     def timed_mode(self, on: bool) -> None: ...              # on: no synchronization after every launch
+    # Between files and the device: nbytes of a file at offset, to or from alloc at start.
+    def copy_in(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None: ...
+    def copy_out(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None: ...
+    def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation: ...   # a device-side copy
+    def differs(self, copy: Allocation, alloc: Allocation, start: int) -> bool: ...   # alloc from start vs copy
 
 
 def broken_driver_message(exc: BaseException) -> str:

@@ -82,6 +82,7 @@ class CpuBackend:
     with its own runtime state; test buffers are host memory that both see."""
     name = "cpu"
     schedules = tuple(ORDERS)
+    copies_buffers = False
 
     def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
         before_user_code()

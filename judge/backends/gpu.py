@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import ctypes
 import mmap
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
@@ -25,6 +27,21 @@ class LaunchInfo(ctypes.Structure):
     _fields_ = [("kernel", ctypes.c_char_p), ("lowered", ctypes.c_char_p), ("grid", ctypes.c_uint * 3),
                 ("block", ctypes.c_uint * 3), ("shared_bytes", ctypes.c_size_t), ("line", ctypes.c_int),
                 ("status", ctypes.c_int), ("elapsed_ms", ctypes.c_float)]
+
+
+@contextmanager
+def _file_pages(fd: int, offset: int, nbytes: int, prot: int) -> Iterator[int]:
+    """The address at which a file's `nbytes` from `offset` are mapped, while the block runs."""
+    if not nbytes:
+        yield 0
+        return
+    skip = offset % mmap.ALLOCATIONGRANULARITY
+    with mmap.mmap(fd, skip + nbytes, offset=offset - skip, prot=prot) as pages:
+        view = np.frombuffer(pages, np.uint8)
+        try:
+            yield view.ctypes.data + skip
+        finally:
+            del view   # the mapping cannot close while an array holds it
 
 
 class DeviceMemory:
@@ -68,21 +85,31 @@ class DeviceMemory:
         return alloc
 
     def upload(self, fd: int, offset: int, alloc: Allocation) -> None:
-        """The exchange file's bytes at `offset` onto the device, straight from its pages."""
-        with mmap.mmap(fd, alloc.nbytes, offset=offset, prot=mmap.PROT_READ) as pages:
-            source = np.frombuffer(pages, np.uint8)
-            self.cp.cuda.runtime.memcpy(alloc.address, source.ctypes.data, alloc.nbytes,
-                                        self.cp.cuda.runtime.memcpyHostToDevice)
-            del source
+        self.copy_in(fd, offset, alloc, 0, alloc.nbytes)
 
     def download(self, fd: int, offset: int, alloc: Allocation) -> None:
-        """The buffer's bytes back into the exchange file, where the judge side reads them: through a
+        self.copy_out(fd, offset, alloc, 0, alloc.nbytes)
+
+    def copy_in(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None:
+        """`nbytes` of a file's bytes at `offset` onto the device at `start` of `alloc`, straight from its pages."""
+        with _file_pages(fd, offset, nbytes, mmap.PROT_READ) as address:
+            self.cp.cuda.runtime.memcpy(alloc.address + start, address, nbytes, self.cp.cuda.runtime.memcpyHostToDevice)
+
+    def copy_out(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None:
+        """`nbytes` at `start` of `alloc` into a file at `offset`, where the judge side reads them: through a
         mapping, since the runner's file-size limit (its output cap) forbids write() that far."""
-        with mmap.mmap(fd, alloc.nbytes, offset=offset) as pages:
-            target = np.frombuffer(pages, np.uint8)
-            self.cp.cuda.runtime.memcpy(target.ctypes.data, alloc.address, alloc.nbytes,
-                                        self.cp.cuda.runtime.memcpyDeviceToHost)
-            del target
+        with _file_pages(fd, offset, nbytes, mmap.PROT_READ | mmap.PROT_WRITE) as address:
+            self.cp.cuda.runtime.memcpy(address, alloc.address + start, nbytes, self.cp.cuda.runtime.memcpyDeviceToHost)
+
+    def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation:
+        """A new allocation holding `nbytes` of `alloc` from `start`, copied on the device."""
+        copy = self.allocate(nbytes)
+        self.cp.cuda.runtime.memcpy(copy.address, alloc.address + start, nbytes, self.cp.cuda.runtime.memcpyDeviceToDevice)
+        return copy
+
+    def differs(self, copy: Allocation, alloc: Allocation, start: int) -> bool:
+        """Whether `alloc` from `start` differs in any bit from `copy` (made by copy_of)."""
+        return self.kernels.differs(copy.address, alloc.address + start, copy.nbytes)
 
     def device_view(self, alloc: Allocation, offset: int, count: int, dtype):
         return self.cp.ndarray((count,), dtype, memptr=alloc.handle + offset)
@@ -91,6 +118,7 @@ class DeviceMemory:
 class GpuBackend(DeviceMemory):
     name = "gpu"
     schedules = ("device",)
+    copies_buffers = True
 
     def __init__(self, problem: Problem, library: Path, artifacts: dict[str, str], before_user_code):
         super().__init__()

@@ -135,3 +135,9 @@ class GpuKernels:
         rows = np.array(pairs, PAIR)
         return RowLaunch(self.cp, self._differs_rows, rows,
                          self._blocks(max((_units((a, b), n) for a, b, n, _ in pairs), default=0)))
+
+    def differs(self, a: int, b: int, nbytes: int) -> bool:
+        """Whether `nbytes` at `a` and at `b` differ in any bit (synchronizes)."""
+        flag = self.cp.zeros(1, self.cp.int32)
+        self.differs_rows([(a, b, nbytes, 0)])(0, 1, flag)
+        return bool(flag.get()[0])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ class CaseData:
     arrays: dict[str, Slot]           # every pointer parameter: where its initial content lies in `fd`
     shown: dict[str, list | int | float | ArraySummary] | None   # the inputs (whole or summarised) and scalars
     path: Path
+    linked: Path | None = None   # the file's link in a GPU runner's exchange folder
 
     def size(self) -> int:
         return sum(s.count for s in self.arrays.values())
@@ -29,8 +31,22 @@ class CaseData:
     def count(self, name: str) -> int:
         return self.arrays[name].count
 
+    def link_into(self, folder: Path) -> str | None:
+        """The file linked into a GPU runner's exchange folder, for the runner to upload the inputs' payloads
+        from (judge.protocol.PayloadSource) instead of a copy in its exchange file; the link's name, or None
+        where the two folders cannot share a file (the inputs are copied then)."""
+        if self.linked is None:
+            target = folder / f"inputs-{self.request}.bin"
+            try:
+                target.unlink(missing_ok=True)   # a standby runner's folder may hold an earlier judge's
+                os.link(self.path, target)
+            except OSError:
+                return None
+            self.linked = target
+        return self.linked.name
+
     def close(self) -> None:
-        X.release(self.fd, self.path)
+        X.release(self.fd, self.path, *([self.linked] if self.linked else []))
 
 
 class Oracle:

@@ -268,10 +268,15 @@ class Run:
         """judge_test on `data`, whose file and kept outputs the oracle then lets go, however it ended."""
         try:
             return judge_test(self.problem, self.runner, self.oracle, fd, case, data, seed=self.seed,
-                              schedules=schedules, deadline_s=self.deadline_s, rerun=rerun, hints=hints)
+                              schedules=schedules, deadline_s=self.deadline_s, rerun=rerun, hints=hints,
+                              link_folder=self.link_folder())
         finally:
             self.oracle.forget([data.request])
             data.close()
+
+    def link_folder(self) -> Path | None:
+        """Where a GPU runner reads the inputs' payloads from (judge.checking.tests.lay_out)."""
+        return self.runner_child.exchange if self.backend == "gpu" else None
 
     def _ask_ahead(self, i: int) -> None:
         """Ask for the data of test `i` and of the tests after it, as many and as large together as the

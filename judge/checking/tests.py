@@ -16,7 +16,8 @@ from judge.checking.links import RunnerLink
 from judge.checking.messages import mismatch_message, race_message
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase
-from judge.protocol import BufferSlot, Call, Checked, Place, Placed, Release, Released, Returned, Slot
+from judge.protocol import (BufferSlot, Call, Checked, PayloadSource, Place, Placed, Release, Released, Returned,
+                            Slot)
 from judge.result import Mismatch, TestResult, Verdict
 
 RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers, the first observed
@@ -52,23 +53,29 @@ class Got:
         X.release(self.fd, self.path)
 
 
-def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefix: str = "", start: int = 0) -> Buffers:
+def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefix: str = "", start: int = 0,
+            link_folder: Path | None = None) -> Buffers:
     """Place the buffers of one input set from file offset `start`: guards and inputs. Outputs are left
-    as they lie: the runner fills them where it places them (judge.protocol.Place)."""
+    as they lie: the runner fills them where it places them (judge.protocol.Place). With a GPU runner's
+    `link_folder`, an input (role "in") is not copied: the runner reads it from the oracle's data file,
+    linked there."""
     pointers = [p for p in problem.params if p.is_pointer]
     slots = X.layout([(prefix + p.name, data.count(p.name) * p.itemsize) for p in pointers], start)
     if X.end_of(slots) > os.fstat(fd).st_size:
         os.ftruncate(fd, X.end_of(slots))
-    buffers = Buffers({s.name: s for s in slots}, {})
-    for slot in slots:
+    linked = data.link_into(link_folder) if link_folder is not None else None
+    buffers = Buffers({}, {})
+    for p, slot in zip(pointers, slots):
+        if linked is not None and p.role.value == "in":
+            slot = slot.model_copy(update={"source": PayloadSource(file=linked, offset=data.arrays[p.name].offset)})
+        buffers.slots[slot.name] = slot
         before = rng.randbytes(slot.payload_offset)
         # The padding up to the alignment counts as "after": a write there is still out of bounds.
         after = rng.randbytes(slot.span - slot.payload_offset - slot.nbytes)
         X.write_bytes(fd, slot.offset, before)
         X.write_bytes(fd, slot.offset + slot.payload_offset + slot.nbytes, after)
         buffers.guards[slot.name] = (before, after)
-    for p in pointers:
-        if p.role.value != "out":
+        if p.role.value != "out" and slot.source is None:
             _copy_initial(data, p.name, buffers, fd, prefix)
     return buffers
 
@@ -117,9 +124,12 @@ def guard_damage(problem: Problem, buffers: Buffers, fd: int, prefix: str = "") 
     return None
 
 
-def first_input_change(problem: Problem, data: CaseData, buffers: Buffers, fd: int) -> str | None:
+def first_input_change(problem: Problem, data: CaseData, buffers: Buffers, fd: int,
+                       unchanged: frozenset[str] = frozenset()) -> str | None:
+    """How solve() changed an input, if it did; inputs the runner found `unchanged` on the device are not
+    read (their payload was not copied back: a claim, like the guard bytes a submission could restore)."""
     for p in problem.params:
-        if p.role.value != "in":
+        if p.role.value != "in" or p.name in unchanged:
             continue
         here, there, nbytes = buffers.payload_offset(p.name), data.arrays[p.name].offset, buffers.slots[p.name].nbytes
         at = X.first_difference(fd, here, data.fd, there, nbytes)
@@ -190,10 +200,10 @@ class OneTest:
     of each call, and the outputs copied for the oracle, which close() lets go."""
 
     def __init__(self, problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, case: TestCase, data: CaseData,
-                 rng: random.Random, deadline_s: float):
+                 rng: random.Random, deadline_s: float, link_folder: Path | None):
         self.problem, self.runner, self.oracle, self.fd, self.case, self.data = problem, runner, oracle, fd, case, data
         self.deadline_s = deadline_s
-        self.buffers = lay_out(problem, data, fd, rng)
+        self.buffers = lay_out(problem, data, fd, rng, link_folder=link_folder)
         self.printf: list[CallPrintf] = []
         self.opened: list[Got] = []
         self.reset_names: list[str] = []   # the buffers the runner resets before the next call
@@ -236,7 +246,7 @@ class OneTest:
             launches = returned.launches
             hint = f"; kernels launched: {', '.join(l.describe() for l in launches[:3])}" if launches else ""
             return Ending(self.result(Verdict.RE, damage + hint))
-        changed = first_input_change(self.problem, self.data, self.buffers, self.fd)
+        changed = first_input_change(self.problem, self.data, self.buffers, self.fd, frozenset(returned.unchanged_inputs))
         if changed:
             return Ending(self.result(Verdict.WA, changed))
         return None
@@ -305,9 +315,10 @@ class OneTest:
 
 def judge_test(problem: Problem, runner: RunnerLink, oracle: Oracle, fd: int, case: TestCase, data: CaseData, *,
                seed: int, schedules: list[str], deadline_s: float, rerun: bool,
-               hints: HintCollector | None = None) -> tuple[TestResult, bool, list[CallPrintf]]:
-    """(result, whether the runner is still usable, the kernels' printf of each call in order)."""
-    test = OneTest(problem, runner, oracle, fd, case, data, guard_rng(seed, case.name), deadline_s)
+               hints: HintCollector | None = None, link_folder: Path | None = None) -> tuple[TestResult, bool, list[CallPrintf]]:
+    """(result, whether the runner is still usable, the kernels' printf of each call in order).
+    `link_folder`: a GPU runner's exchange folder, where it reads the inputs from (lay_out)."""
+    test = OneTest(problem, runner, oracle, fd, case, data, guard_rng(seed, case.name), deadline_s, link_folder)
     test.place()
     try:
         return test.finish(test.judge(schedules, rerun, hints))

@@ -110,7 +110,8 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
     os.ftruncate(fd, 0)
     buffers, start = [], 0
     for k, data in enumerate(datas):
-        b = lay_out(problem, data, fd, random.Random(f"timing/{run.seed}/{k}"), prefix=f"set{k}/", start=start)
+        b = lay_out(problem, data, fd, random.Random(f"timing/{run.seed}/{k}"), prefix=f"set{k}/", start=start,
+                    link_folder=run.link_folder())
         buffers.append(b)
         start = b.total_bytes()
     run.runner.send(Place(test=case.name, buffers=[s for b in buffers for s in b.slots.values()]))

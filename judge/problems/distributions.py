@@ -10,6 +10,8 @@ from typing import Callable
 
 import numpy as np
 
+from judge.pieces import each_piece
+
 # Values that only make sense where a problem defines what they mean (Problem.specials).
 SPECIAL = ("nan", "inf", "denormal")
 
@@ -19,6 +21,7 @@ ZIPF_EXPONENT = 1.5        # P(rank k) falls like k^-1.5: rank 1 alone holds ~29
 ZIPF_FLOAT_LEVELS = 1024   # float ranges are cut into this many ranks
 CANCELLATION_SCALE = 1e4   # large terms are this many times the range's magnitude
 SPECIAL_SHARE = 0.01       # nan / inf: share of special values among uniform ones
+CHUNK_ELEMENTS = 1 << 22   # an element-wise distribution's larger array is drawn in chunks this long, on threads
 
 
 class DistributionError(ValueError):
@@ -201,6 +204,22 @@ GENERATORS: dict[str, Callable[..., np.ndarray]] = {
 }
 
 NAMES = tuple(GENERATORS)
+# Each element drawn on its own (chunks of an even length keep alternating-sign's pattern).
+ELEMENT_WISE = frozenset({"uniform", "normal", "zipf", "alternating-sign", "nan", "inf", "denormal"})
+
+
+def _in_chunks(make: Callable[..., np.ndarray], rng: np.random.Generator, dtype, count: int, low, high) -> np.ndarray:
+    """An element-wise distribution's `count` values drawn CHUNK_ELEMENTS at a time on threads, each chunk
+    by a generator spawned from `rng` for it: the same seed gives the same array whatever the number of
+    threads."""
+    out = np.empty(count, dtype)
+
+    def draw(chunk: tuple[int, int], chunk_rng: np.random.Generator) -> None:
+        start, n = chunk
+        out[start:start + n] = make(chunk_rng, dtype, n, low, high)
+
+    each_piece(draw, count, CHUNK_ELEMENTS, rng.spawn(-(-count // CHUNK_ELEMENTS)))
+    return out
 
 
 def default_range(dtype: np.dtype) -> tuple[float, float]:
@@ -231,6 +250,10 @@ def generate(name: str, rng: np.random.Generator, dtype, count: int, low: float,
         info = np.iinfo(dtype)
         if low < info.min or high > info.max + 1:
             raise DistributionError(f"range [{low}, {high}) does not fit {dtype.name}")
-    out = GENERATORS[name](rng, dtype, int(count), low, high)
+    make = GENERATORS[name]
+    if name in ELEMENT_WISE and count > CHUNK_ELEMENTS:
+        out = _in_chunks(make, rng, dtype, int(count), low, high)
+    else:
+        out = make(rng, dtype, int(count), low, high)
     assert out.dtype == dtype and out.shape == (count,), (name, out.dtype, out.shape)
     return out

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from judge.pieces import each_piece
 from judge.problems.model import Tolerance
 from judge.result import Mismatch
 
@@ -55,6 +56,7 @@ def _element(a, i: int):
 
 
 WINDOW_SIDE = 5   # elements shown on each side of the first mismatch
+EQUAL_CHUNK_ELEMENTS = 1 << 22   # a larger output is first compared in chunks this long, on threads
 
 
 def _window(a, start: int, end: int) -> list[str]:
@@ -83,9 +85,20 @@ def _both_nan(got, expected):
     return xp.isnan(got) & xp.isnan(expected)
 
 
+def _equal_in_chunks(got: np.ndarray, expected: np.ndarray) -> bool:
+    """Whether two host arrays of one shape are equal by value everywhere, compared a chunk at a time on
+    threads: most outputs match, and for them this is the whole check."""
+    a, b = got.reshape(-1), expected.reshape(-1)
+    return all(each_piece(lambda chunk: bool(np.array_equal(a[chunk[0]:chunk[0] + chunk[1]],
+                                                            b[chunk[0]:chunk[0] + chunk[1]])),
+                          a.size, EQUAL_CHUNK_ELEMENTS))
+
+
 def check_exact(name: str, got, expected) -> CheckReport:
     xp = _xp(got)
     expected = xp.asarray(expected).astype(got.dtype, copy=False)
+    if xp is np and got.size > EQUAL_CHUNK_ELEMENTS and _equal_in_chunks(got, expected):
+        return CheckReport(0, got.size, None)
     bad = got != expected
     if np.issubdtype(got.dtype, np.floating):
         # NaN == NaN counts as a match; only the few unequal places are looked at (outputs run to GBs).

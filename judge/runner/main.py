@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from judge.backends import open_backend
-from judge.backends.base import Backend, Launch, broken_driver_message
+from judge.backends.base import Allocation, Backend, Launch, broken_driver_message
 from judge.exchange import reset_pattern
 from judge.problems.model import Problem
 from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchRecord, Place, Placed, Ready, Release,
@@ -47,15 +47,16 @@ def call_error(err) -> CallError | None:
 
 
 class Runner:
-    def __init__(self, backend: Backend, problem: Problem, exchange_fd: int, emit):
-        self.backend, self.problem, self.fd, self.emit = backend, problem, exchange_fd, emit
+    def __init__(self, backend: Backend, problem: Problem, exchange: Path, exchange_fd: int, emit):
+        self.backend, self.problem, self.folder, self.fd, self.emit = backend, problem, exchange.parent, exchange_fd, emit
         self.placed: dict[str, tuple] = {}   # buffer name -> (slot, allocation)
+        self.kept: dict[str, Allocation] = {}   # input name -> its payload as placed, on the device (GPU)
         self.timer = None                     # made by the first timed case (judge.runner.timing)
 
     def place(self, cmd: Place) -> None:
         self.release()
         for slot in cmd.buffers:
-            alloc = self.backend.place(self.fd, slot.offset, slot.span)
+            alloc = self.backend.place(self.fd, slot.offset, slot.span) if slot.source is None else self.place_from(slot)
             self.placed[slot.name] = (slot, alloc)
             param = self.param_of(slot.name)
             self.backend.name(alloc, slot.payload_offset, slot.nbytes, param.name, param.itemsize)
@@ -72,10 +73,46 @@ class Runner:
         if slot.nbytes:
             self.backend.fill(alloc, slot.payload_offset, slot.nbytes, np.frombuffer(reset_pattern(param), np.uint8))
 
+    def place_from(self, slot) -> Allocation:
+        """A device buffer whose guard bytes come from the exchange file and payload from `slot.source` (GPU)."""
+        backend, end = self.backend, slot.payload_offset + slot.nbytes
+        alloc = backend.allocate(slot.span)
+        backend.copy_in(self.fd, slot.offset, alloc, 0, slot.payload_offset)
+        source = os.open(self.folder / slot.source.file, os.O_RDONLY | os.O_NOFOLLOW)
+        try:
+            backend.copy_in(source, slot.source.offset, alloc, slot.payload_offset, slot.nbytes)
+        finally:
+            os.close(source)
+        backend.copy_in(self.fd, slot.offset + end, alloc, end, slot.span - end)
+        return alloc
+
     def release(self) -> None:
-        for _, alloc in self.placed.values():
+        for alloc in [alloc for _, alloc in self.placed.values()] + list(self.kept.values()):
             self.backend.free(alloc)
         self.placed.clear()
+        self.kept.clear()
+
+    def keep_inputs(self) -> None:
+        """A device copy of each input's payload as placed, taken before the test's first call (GPU): after
+        a call, an input still equal to it need not go back to the exchange file."""
+        for name, (slot, alloc) in self.placed.items():
+            if name not in self.kept and slot.nbytes and self.param_of(name).role.value == "in":
+                self.kept[name] = self.backend.copy_of(alloc, slot.payload_offset, slot.nbytes)
+
+    def copy_back(self) -> list[str]:
+        """Every buffer back to the exchange file, except the payload of an input equal to its kept copy
+        (its guard bytes still go back); the names of those inputs."""
+        unchanged = []
+        for name, (slot, alloc) in self.placed.items():
+            kept = self.kept.get(name)
+            if kept is not None and not self.backend.differs(kept, alloc, slot.payload_offset):
+                end = slot.payload_offset + slot.nbytes
+                self.backend.copy_out(self.fd, slot.offset, alloc, 0, slot.payload_offset)
+                self.backend.copy_out(self.fd, slot.offset + end, alloc, end, slot.span - end)
+                unchanged.append(name)
+            else:
+                self.backend.download(self.fd, slot.offset, alloc)
+        return unchanged
 
     def args(self, scalars: dict, prefix: str = "") -> list:
         out = []
@@ -95,6 +132,8 @@ class Runner:
                 self.fill(slot, alloc, param)
             else:
                 self.backend.upload(self.fd, slot.offset, alloc)
+        if self.backend.copies_buffers:
+            self.keep_inputs()
         self.backend.set_schedule(cmd.schedule, cmd.observe)
         self.backend.reset()
         try:
@@ -104,15 +143,13 @@ class Runner:
                 raise
             err = CallError(verdict="RE", message=broken_driver_message(exc), sticky=True)
         error = err if isinstance(err, CallError) or err is None else call_error(err)
-        if error is None or not error.sticky:
-            for slot, alloc in self.placed.values():
-                self.backend.download(self.fd, slot.offset, alloc)
+        unchanged = self.copy_back() if error is None or not error.sticky else []
         launches = [launch_record(l) for l in self.backend.launches()[:LAUNCHES_REPORTED]]
         accesses, traffic = self.backend.observations() if cmd.observe and error is None else ([], [])
         printf, printf_bytes = self.backend.printf_output()
         _libc.fflush(None)   # what solve() printed without a newline is written before the judge side hears it returned
         self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=printf, printf_bytes=printf_bytes,
-                           accesses=accesses, traffic=traffic))
+                           accesses=accesses, traffic=traffic, unchanged_inputs=unchanged))
 
 
 def main() -> int:
@@ -141,7 +178,7 @@ def main() -> int:
         emit(RunnerFailed(message=f"{type(exc).__name__}: {exc}"[:4000], trace=traceback.format_exc()[-8000:]))
         return 1
     emit(Ready(device=backend.device, schedules=list(backend.schedules), seccomp=bool(seccomp)))
-    runner = Runner(backend, problem, fd, emit)
+    runner = Runner(backend, problem, Path(job.exchange), fd, emit)
     for line in commands:
         cmd = decode(RUNNER_COMMANDS, line)
         if isinstance(cmd, Place):

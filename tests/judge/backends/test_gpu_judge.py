@@ -56,6 +56,21 @@ def test_write_to_input_is_caught():
     assert r.verdict == "WA" and "wrote to its input `input`" in r.message
 
 
+def test_one_element_past_the_end_of_an_input_is_caught_by_its_guard_bytes():
+    r = judge(1, "relu_one_past_input.cu", tests=("sample",))
+    assert r.verdict == "RE"
+    assert "out-of-bounds write" in r.message and "after the end of `input`" in r.message
+
+
+def test_a_changed_input_element_is_named_with_its_values_at_every_size():
+    # The inputs of a GPU test are uploaded from the oracle's file and only a changed one comes back:
+    # the change is found the same way in a sample test and in one of 2^28 elements.
+    for tests, n in ((("sample/N=8/uniform",), 8), (("large/N=268435456/alternating-sign",), 268435456)):
+        r = judge(1, "relu_scribbles_last_input.cu", tests=tests)
+        assert r.verdict == "WA", r.message
+        assert f"element {n - 1} was" in r.message and "now -12345.0" in r.message and "1 element(s) changed" in r.message
+
+
 def test_untouched_output_is_reported_as_sentinel():
     r = judge(1, "relu_half_output.cu")
     assert r.verdict == "WA" and "never written (still hold the sentinel)" in r.message

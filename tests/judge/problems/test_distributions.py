@@ -1,8 +1,9 @@
 import numpy as np
 import pytest
 
+from judge.problems import distributions
 from judge.problems.distributions import (
-    FEW_UNIQUE_VALUES, HOTSPOT_SHARE, NAMES, SPECIAL, DistributionError, generate,
+    ELEMENT_WISE, FEW_UNIQUE_VALUES, HOTSPOT_SHARE, NAMES, SPECIAL, DistributionError, generate,
 )
 
 N = 20_000
@@ -47,6 +48,21 @@ def test_values_stay_in_range(name, dtype):
         assert not x.any()
         return
     assert x.min() >= low and x.max() < high
+
+
+@pytest.mark.parametrize("name,dtype", [c for c in CASES if c[0] in ELEMENT_WISE])
+def test_large_element_wise_arrays_are_drawn_in_chunks_that_keep_the_distribution(name, dtype, monkeypatch):
+    monkeypatch.setattr(distributions, "CHUNK_ELEMENTS", 1000)   # 20 chunks of N, as 2^22 are of a large test
+    low, high = _range(dtype)
+    a = generate(name, np.random.default_rng(7), dtype, N, low, high, specials=True)
+    b = generate(name, np.random.default_rng(7), dtype, N, low, high, specials=True)
+    assert a.dtype == np.dtype(dtype) and a.shape == (N,) and np.array_equal(a, b, equal_nan=True)
+    assert not np.array_equal(a[:1000], a[1000:2000], equal_nan=True)   # each chunk its own stream
+    if name in ("nan", "inf", "denormal"):
+        return
+    assert a.astype(np.float64).min() >= low and a.astype(np.float64).max() < high
+    if name == "alternating-sign":   # +, -, +, ... across the chunks' seams
+        assert np.all(a[0::2] > 0) and np.all(a[1::2] < 0)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

@@ -1,11 +1,13 @@
-"""Every catalog problem's timed solution (bench/catalog_solutions.txt) judged on the CPU backend with
-all its CPU tests, as a learner's command does it: `python judge.py PROBLEM FILE --backend cpu`.
+"""Every catalog problem's timed solution (bench/catalog_solutions.txt) judged with all its tests and no
+timing, as a learner's command does it: `python judge.py PROBLEM FILE --backend cpu --no-timing`
+(`BACKEND=gpu`: on the GPU, GPU-only tests included).
 
-Cold = the solution's first judge, in a fresh cache where only the CPU runtime is built (once, before
-the table); warm = the same command again, `REPEATS` times (default 2), the best kept. Exit 0 is AC. Printed figures, not
-pass/fail; the target is a warm judge in at most TARGET_S seconds on an idle 2-core machine.
+Cold = the solution's first judge, in a fresh cache (on the CPU backend the CPU runtime is built once,
+before the table); warm = the same command again, `REPEATS` times (default 2), the best kept. Exit 0 is
+AC. Printed figures, not pass/fail; the target on the CPU backend is a warm judge in at most TARGET_S
+seconds on an idle 2-core machine.
 
-    python bench/cpu_catalog.py            # PROBLEMS=1,83 for a few
+    python bench/catalog_judges.py            # PROBLEMS=1,83 for a few
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from judge.compilation.cpu_runtime import prepare_runtime
 from judge_latency import ROOT, run, stop_standby_hosts
 
 TARGET_S = 3.0
+BACKEND = os.environ.get("BACKEND", "cpu")
 REPEATS = int(os.environ.get("REPEATS", "2"))
 CHOSEN = {int(p) for p in os.environ.get("PROBLEMS", "").split(",") if p}
 SOLUTIONS = [line.strip() for line in (Path(__file__).with_name("catalog_solutions.txt")).read_text().splitlines()
@@ -33,15 +36,16 @@ def main() -> None:
     console = Console()
     cache = tempfile.mkdtemp(prefix="cudajudge-cpu-catalog-")
     os.environ["CUDAJUDGE_CACHE_DIR"] = cache   # read by prepare_runtime here and by every command below
-    console.print(f"CPU runtime ready in {prepare_runtime():.1f} s; {os.cpu_count()} cores")
+    if BACKEND == "cpu":
+        console.print(f"CPU runtime ready in {prepare_runtime():.1f} s; {os.cpu_count()} cores")
     table = Table("problem", "solution", "cold", "warm (best)", "exit", f"≤ {TARGET_S:g} s", "phases of the best warm run (s)",
-                  title=f"CPU backend, all CPU tests, wall seconds per command ({os.cpu_count()} cores)")
+                  title=f"{BACKEND.upper()} backend, all its tests, wall seconds per command ({os.cpu_count()} cores)")
     began, within = time.perf_counter(), 0
     for solution in SOLUTIONS:
         pid = int(solution.split("-", 1)[0])
         if CHOSEN and pid not in CHOSEN:
             continue
-        extra = ["--backend", "cpu", "--no-timing"]
+        extra = ["--backend", BACKEND, "--no-timing"]
         cold = run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache)
         warm = min((run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache) for _ in range(REPEATS)),
                    key=lambda r: r[0])
