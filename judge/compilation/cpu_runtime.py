@@ -34,6 +34,7 @@ _COMMON_FLAGS = [
     "-std=c++17", "-O2", "-fPIC", "-pthread",
     "-g1",                          # line tables: a fault in a kernel is reported at its source line
     "-fno-builtin-printf",          # kernel printf must reach the runtime's printf, not puts/putchar
+    "-U_FORTIFY_SOURCE",            # nor __printf_chk, which Ubuntu's compiler calls instead by default
     "-fstack-clash-protection",     # big frames probe every page, so they hit the fiber's guard page
     "-fno-strict-aliasing",         # CUDA code reinterprets pointers freely (float4 loads, bit casts)
     "-fwrapv",                      # signed overflow wraps, as it does on the GPU
