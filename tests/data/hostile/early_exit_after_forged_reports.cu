@@ -1,9 +1,10 @@
 // expect: RE
 // message: the process running solve()
 // expect-gpu: WA
-// message-gpu: never written
+// message-gpu: wrote to its input
 // what: solve() answers right, reports every planned test as returned on every open descriptor, and exits
-// (on the GPU the forged report comes before the runner copies the outputs back: the judge reads none)
+// (on the GPU the forged report comes before the runner copies anything back: the judge side finds in the
+// exchange file neither the outputs nor the inputs, which the runner reads from the oracle's file)
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstring>
