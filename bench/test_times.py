@@ -1,8 +1,8 @@
 """Where one whole judge's wall time goes, test by test: `python bench/test_times.py PROBLEM FILE [--timing]`.
 
 Judges FILE once to warm the build cache and the children, then again while timing each test from its
-TestStarted to its TestDone event, and prints the slowest tests, the time by test group and the
-Result's phases. `BACKEND=cpu` (default: the GPU when there is one); `PROFILE=N` also runs the second
+TestStarted to its TestDone event, and prints the slowest tests, the time by test group, the
+Result's phases and the wall time before the first test and after the last. `BACKEND=cpu` (default: the GPU when there is one); `PROFILE=N` also runs the second
 judge under cProfile and prints the judge side's N costliest functions by own time. Printed figures,
 not pass/fail.
 """
@@ -27,17 +27,22 @@ SHOWN = 12
 
 
 class TestClock:
-    """Wall seconds from each test's start event to its end event."""
+    """Wall seconds from each test's start event to its end event, and when the first test started and
+    the last one ended."""
 
     def __init__(self):
         self.started: dict[str, float] = {}
         self.seconds: dict[str, float] = {}
+        self.first_start = self.last_end = None
 
     def __call__(self, event) -> None:
+        now = time.perf_counter()
         if isinstance(event, TestStarted):
-            self.started[event.name] = time.perf_counter()
+            self.started[event.name] = now
+            self.first_start = self.first_start or now
         elif isinstance(event, TestDone) and event.result.name in self.started:
-            self.seconds[event.result.name] = time.perf_counter() - self.started[event.result.name]
+            self.seconds[event.result.name] = now - self.started[event.result.name]
+            self.last_end = now
 
 
 def main() -> None:
@@ -58,9 +63,13 @@ def main() -> None:
     result = judge(clock)
     if profile:
         profile.disable()
-    wall = time.perf_counter() - began
+    returned = time.perf_counter()
+    wall = returned - began
     console.print(f"second judge: {wall:.2f} s, {result.verdict.value}, tests {sum(clock.seconds.values()):.2f} s; "
                   + " · ".join(f"{p.name} {p.seconds:.2f}" for p in result.phases))
+    if clock.first_start is not None:
+        console.print(f"before the first test {clock.first_start - began:.2f} s, the tests {clock.last_end - clock.first_start:.2f} s, "
+                      f"after the last test (timing, ending the children, removing files) {returned - clock.last_end:.2f} s")
     slowest = Table("test", "s", title=f"the {SHOWN} slowest tests")
     for name, seconds in sorted(clock.seconds.items(), key=lambda kv: -kv[1])[:SHOWN]:
         slowest.add_row(name, f"{seconds:.3f}")
