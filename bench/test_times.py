@@ -1,10 +1,10 @@
 """Where one whole judge's wall time goes, test by test: `python bench/test_times.py PROBLEM FILE [--timing]`.
 
 Judges FILE once to warm the build cache and the children, then again while timing each test from its
-TestStarted to its TestDone event, and prints the slowest tests, the time by test group, the
-Result's phases and the wall time before the first test and after the last. `BACKEND=cpu` (default: the GPU when there is one); `PROFILE=N` also runs the second
-judge under cProfile and prints the judge side's N costliest functions by own time. Printed figures,
-not pass/fail.
+TestStarted to its TestDone event, and prints the slowest tests, the time by test group, the Result's
+phases and the wall time before the first test and after the last. `BACKEND=cpu` (default: the GPU when
+there is one); `PROFILE=N` also runs the second judge under cProfile and prints the judge side's N
+costliest functions by own time. Printed figures, not pass/fail.
 """
 from __future__ import annotations
 
