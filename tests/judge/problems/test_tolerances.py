@@ -4,6 +4,7 @@ import pytest
 from judge.problems.api import SumBound
 from judge.problems.distributions import generate
 from judge.problems.model import Tolerance
+from judge.problems import tolerances
 from judge.problems.tolerances import check_output
 
 EXACT, MULTISET = Tolerance(policy="exact"), Tolerance(policy="multiset")
@@ -25,6 +26,20 @@ def test_exact_reports_first_mismatch_and_count():
 def test_exact_passes_identical_and_treats_signed_zero_equal():
     x = np.array([0.0, -0.0, 1.5], np.float32)
     assert check_output(EXACT, "y", x, np.array([-0.0, 0.0, 1.5])).ok
+
+
+def test_exact_on_a_large_output_compared_in_chunks_reports_what_the_whole_check_does(monkeypatch):
+    monkeypatch.setattr(tolerances, "EQUAL_CHUNK_ELEMENTS", 64)   # 100 chunks, as 2^22 are of a large output
+    expected = generate("uniform", np.random.default_rng(2), "float32", 6400, -1.0, 1.0)
+    expected[[3, 300]] = 0.0
+    got = expected.copy()
+    got[[3, 300]] = -0.0   # equal by value, not by bits
+    assert check_output(EXACT, "y", got, expected).ok
+    got[[10, 4000]], expected[[10, 4000]] = np.nan, np.nan   # NaN matches NaN: the chunks differ, the check does not
+    assert check_output(EXACT, "y", got, expected).ok
+    got[[5000, 6399]] = 7.0
+    r = check_output(EXACT, "y", got, expected)
+    assert r.mismatches == 2 and r.first.index == 5000 and r.first.got == "7.0"
 
 
 def test_all_zeros_output_fails():
