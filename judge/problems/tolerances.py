@@ -56,7 +56,7 @@ def _element(a, i: int):
 
 
 WINDOW_SIDE = 5   # elements shown on each side of the first mismatch
-EQUAL_CHUNK_ELEMENTS = 1 << 22   # a larger output is first compared in chunks this long, on threads
+CHECK_CHUNK_ELEMENTS = 1 << 22   # a larger host output is first checked in chunks this long, on threads
 
 
 def _window(a, start: int, end: int) -> list[str]:
@@ -85,19 +85,34 @@ def _both_nan(got, expected):
     return xp.isnan(got) & xp.isnan(expected)
 
 
-def _equal_in_chunks(got: np.ndarray, expected: np.ndarray) -> bool:
-    """Whether two host arrays of one shape are equal by value everywhere, compared a chunk at a time on
-    threads: most outputs match, and for them this is the whole check."""
-    a, b = got.reshape(-1), expected.reshape(-1)
-    return all(each_piece(lambda chunk: bool(np.array_equal(a[chunk[0]:chunk[0] + chunk[1]],
-                                                            b[chunk[0]:chunk[0] + chunk[1]])),
-                          a.size, EQUAL_CHUNK_ELEMENTS))
+def _holds_in_chunks(holds, got, *more) -> bool:
+    """Whether holds(a chunk of `got`, the same chunk of each array of `more`, its other values whole) is
+    true for every chunk of a large host output, chunks on threads. Most outputs pass, and for them this
+    is the whole check; its temporaries stay chunk-sized (a whole-array float64 temporary of a 2^28-element
+    output is 2 GiB of fresh pages). False also where an array of `more` is not one element per output
+    element: the whole check decides."""
+    size = got.size
+    arrays = [got, *more]
+    if any(isinstance(a, np.ndarray) and a.size not in (size, 1) for a in arrays):
+        return False
+    flat = [a.reshape(-1) if isinstance(a, np.ndarray) and a.size == size else a for a in arrays]
+
+    def chunk(piece: tuple[int, int]) -> bool:
+        start, end = piece[0], piece[0] + piece[1]
+        return bool(holds(*[a[start:end] if isinstance(a, np.ndarray) and a.size == size else a for a in flat]))
+
+    return all(each_piece(chunk, size, CHECK_CHUNK_ELEMENTS))
+
+
+def _chunks_pass(got) -> bool:
+    """Whether an output is large enough, and on the host, for the chunked first pass."""
+    return isinstance(got, np.ndarray) and got.size > CHECK_CHUNK_ELEMENTS
 
 
 def check_exact(name: str, got, expected) -> CheckReport:
     xp = _xp(got)
     expected = xp.asarray(expected).astype(got.dtype, copy=False)
-    if xp is np and got.size > EQUAL_CHUNK_ELEMENTS and _equal_in_chunks(got, expected):
+    if _chunks_pass(got) and _holds_in_chunks(np.array_equal, got, expected):
         return CheckReport(0, got.size, None)
     bad = got != expected
     if np.issubdtype(got.dtype, np.floating):
@@ -114,19 +129,34 @@ def _ordered_ints(x):
     return _xp(x).where(i < 0, np.iinfo(bits).min - i, i)
 
 
-def check_ulp(name: str, got, expected, ulps: int) -> CheckReport:
-    if not np.issubdtype(got.dtype, np.floating):
-        return check_exact(name, got, expected)
+def _ulp_ok(got, expected, ulps: int):
+    """Per element: within `ulps` of the reference, both finite (or equal), or both NaN."""
     xp = _xp(got)
-    expected = xp.asarray(expected).astype(got.dtype)
     distance = xp.abs(_ordered_ints(got) - _ordered_ints(expected))
     finite_or_equal = (got == expected) | (xp.isfinite(got) & xp.isfinite(expected))
     ok = (distance <= ulps) & finite_or_equal & ~xp.isnan(got) & ~xp.isnan(expected)
-    return _report(name, ~(ok | _both_nan(got, expected)), got, expected)
+    return ok | _both_nan(got, expected)
+
+
+def check_ulp(name: str, got, expected, ulps: int) -> CheckReport:
+    if not np.issubdtype(got.dtype, np.floating):
+        return check_exact(name, got, expected)
+    expected = _xp(got).asarray(expected).astype(got.dtype)
+    if _chunks_pass(got) and _holds_in_chunks(lambda g, e: _ulp_ok(g, e, ulps).all(), got, expected):
+        return CheckReport(0, got.size, None)
+    return _report(name, ~_ulp_ok(got, expected, ulps), got, expected)
 
 
 def unit_roundoff(dtype: np.dtype) -> float:
     return float(np.finfo(dtype).eps) / 2
+
+
+def _sum_bound_ok(got, value, abs_terms, n_terms, c: float, u: float, u_out: float):
+    """Per element: |y − r| ≤ c·√n·u·Σ|terms| + u_out·|r|."""
+    xp = _xp(got)
+    n = xp.asarray(n_terms, dtype=np.float64)
+    bound = c * xp.sqrt(xp.maximum(n, 1.0)) * u * xp.asarray(abs_terms, dtype=np.float64) + u_out * xp.abs(value)
+    return xp.abs(got.astype(np.float64) - value) <= bound
 
 
 def check_sum_bound(name: str, got, ref: SumBound, c: float, output_rel: float | None) -> CheckReport:
@@ -135,11 +165,10 @@ def check_sum_bound(name: str, got, ref: SumBound, c: float, output_rel: float |
     u = unit_roundoff(got.dtype)
     u_out = float(np.finfo(got.dtype).eps) if output_rel is None else output_rel
     r = xp.asarray(ref.value, dtype=np.float64)
-    n_terms = xp.asarray(ref.n_terms, dtype=np.float64)
-    bound = c * xp.sqrt(xp.maximum(n_terms, 1.0)) * u * xp.asarray(ref.abs_terms, dtype=np.float64) + u_out * xp.abs(r)
-    diff = xp.abs(got.astype(np.float64) - r)
-    ok = diff <= bound
-    return _report(name, ~ok, got, r)
+    terms = (r, ref.abs_terms, ref.n_terms)
+    if _chunks_pass(got) and _holds_in_chunks(lambda *chunk: _sum_bound_ok(*chunk, c, u, u_out).all(), got, *terms):
+        return CheckReport(0, got.size, None)
+    return _report(name, ~_sum_bound_ok(got, *terms, c, u, u_out), got, r)
 
 
 def check_multiset(name: str, got, expected) -> CheckReport:

@@ -28,18 +28,32 @@ def test_exact_passes_identical_and_treats_signed_zero_equal():
     assert check_output(EXACT, "y", x, np.array([-0.0, 0.0, 1.5])).ok
 
 
-def test_exact_on_a_large_output_compared_in_chunks_reports_what_the_whole_check_does(monkeypatch):
-    monkeypatch.setattr(tolerances, "EQUAL_CHUNK_ELEMENTS", 64)   # 100 chunks, as 2^22 are of a large output
-    expected = generate("uniform", np.random.default_rng(2), "float32", 6400, -1.0, 1.0)
-    expected[[3, 300]] = 0.0
-    got = expected.copy()
+def _large_cases():
+    """(policy, expected) pairs of 6400 elements: 100 chunks when a chunk is 64, as 2^22 are of a large output."""
+    x = generate("uniform", np.random.default_rng(2), "float32", 6400, -1.0, 1.0)
+    x[[3, 300]] = 0.0
+    x[[10, 4000]] = np.nan
+    value = np.nan_to_num(x.astype(np.float64))
+    return [(EXACT, x), (Tolerance(policy="ulp", ulp=2), x),
+            (Tolerance(policy="sum_bound", c=1), SumBound(value, np.abs(value) + 1, 4))]
+
+
+@pytest.mark.parametrize("case", range(3), ids=["exact", "ulp", "sum_bound"])
+def test_a_large_output_checked_in_chunks_gets_the_whole_checks_report(case, monkeypatch):
+    def both(got):
+        monkeypatch.setattr(tolerances, "CHECK_CHUNK_ELEMENTS", 64)
+        chunked = check_output(policy, "y", got, expected)
+        monkeypatch.setattr(tolerances, "CHECK_CHUNK_ELEMENTS", 1 << 40)
+        return chunked, check_output(policy, "y", got, expected)
+
+    policy, expected = _large_cases()[case]
+    got = (expected.value if isinstance(expected, SumBound) else expected).astype(np.float32)
     got[[3, 300]] = -0.0   # equal by value, not by bits
-    assert check_output(EXACT, "y", got, expected).ok
-    got[[10, 4000]], expected[[10, 4000]] = np.nan, np.nan   # NaN matches NaN: the chunks differ, the check does not
-    assert check_output(EXACT, "y", got, expected).ok
+    chunked, whole = both(got)
+    assert chunked.ok and whole.ok
     got[[5000, 6399]] = 7.0
-    r = check_output(EXACT, "y", got, expected)
-    assert r.mismatches == 2 and r.first.index == 5000 and r.first.got == "7.0"
+    chunked, whole = both(got)
+    assert (chunked.mismatches, chunked.first.index, chunked.first.got) == (whole.mismatches, 5000, "7.0") == (2, 5000, "7.0")
 
 
 def test_all_zeros_output_fails():
