@@ -6,21 +6,7 @@ so it changes nothing. The flat index is (z*ny + y)*nx + x.
 """
 import numpy as np
 
-from judge.problems.api import generate
-
-LOW, HIGH = -1000.0, 1000.0
 SLAB = 8   # z-slices per step of the reference: keeps the working set small on huge volumes
-
-
-def volume_data(rng, distribution, *, nx, ny, nz, **_):
-    count = int(nx) * int(ny) * int(nz)
-    if distribution == "uniform":
-        # float32 draws directly: the largest test has over 2^31 voxels
-        x = rng.random(count, dtype=np.float32)
-        x *= np.float32(HIGH - LOW)
-        x += np.float32(LOW)
-        return np.minimum(x, np.nextafter(np.float32(HIGH), np.float32(0)), out=x)
-    return generate(distribution, rng, np.float32, count, LOW, HIGH)
 
 
 def reference(*, input, nx, ny, nz, **_):
