@@ -3,12 +3,21 @@ NumPy's loops and generators let go of the GIL, so a gigabyte goes several times
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable, TypeVar
 
 T = TypeVar("T")
 
-_workers = ThreadPoolExecutor(max(1, min(8, len(os.sched_getaffinity(0)))), thread_name_prefix="piece")
+_here = threading.local()   # .worker: this thread is one of the pool's
+
+
+def _mark_worker() -> None:
+    _here.worker = True
+
+
+_workers = ThreadPoolExecutor(max(1, min(8, len(os.sched_getaffinity(0)))), thread_name_prefix="piece",
+                              initializer=_mark_worker)
 
 
 def pieces(total: int, size: int) -> list[tuple[int, int]]:
@@ -19,8 +28,10 @@ def pieces(total: int, size: int) -> list[tuple[int, int]]:
 def each_piece(work: Callable[..., T], total: int, size: int, *more: Iterable) -> list[T]:
     """work(piece, *the matching item of each of `more`) for each piece of a range of `total`, on the
     threads when there are several pieces (a hand-over costs more than a small range's whole work); each
-    one's exception, if any, is raised here."""
+    one's exception, if any, is raised here. Called from a piece's work (a reference that draws a large
+    input inside its own pieces), the pieces run on the calling thread: waiting there for the pool's
+    other threads could wait for ever."""
     parts = pieces(total, size)
-    if len(parts) <= 1:
+    if len(parts) <= 1 or getattr(_here, "worker", False):
         return [work(part, *items) for part, *items in zip(parts, *more)]
     return list(_workers.map(work, parts, *more))
