@@ -94,7 +94,7 @@ class TimedBackend(Backend, Protocol):
     # Between files and the device: nbytes of a file at offset, to or from alloc at start.
     def copy_in(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None: ...
     def copy_out(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None: ...
-    def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation: ...   # a device-side copy
+    def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation | None: ...   # None: no room
     def differs(self, copy: Allocation, alloc: Allocation, start: int) -> bool: ...   # alloc from start vs copy
 
 

@@ -101,9 +101,13 @@ class DeviceMemory:
         with _file_pages(fd, offset, nbytes, mmap.PROT_READ | mmap.PROT_WRITE) as address:
             self.cp.cuda.runtime.memcpy(address, alloc.address + start, nbytes, self.cp.cuda.runtime.memcpyDeviceToHost)
 
-    def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation:
-        """A new allocation holding `nbytes` of `alloc` from `start`, copied on the device."""
-        copy = self.allocate(nbytes)
+    def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation | None:
+        """A new allocation holding `nbytes` of `alloc` from `start`, copied on the device; None when the
+        device has no room for it (a test that fills a small GPU)."""
+        try:
+            copy = self.allocate(nbytes)
+        except self.cp.cuda.memory.OutOfMemoryError:
+            return None
         self.cp.cuda.runtime.memcpy(copy.address, alloc.address + start, nbytes, self.cp.cuda.runtime.memcpyDeviceToDevice)
         return copy
 

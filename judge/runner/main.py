@@ -94,10 +94,12 @@ class Runner:
 
     def keep_inputs(self) -> None:
         """A device copy of each input's payload as placed, taken before the test's first call (GPU): after
-        a call, an input still equal to it need not go back to the exchange file."""
+        a call, an input still equal to it need not go back to the exchange file. Where the device has no
+        room for a copy, that input is copied back whole after every call."""
         for name, (slot, alloc) in self.placed.items():
             if name not in self.kept and slot.nbytes and self.param_of(name).role.value == "in":
-                self.kept[name] = self.backend.copy_of(alloc, slot.payload_offset, slot.nbytes)
+                if (copy := self.backend.copy_of(alloc, slot.payload_offset, slot.nbytes)) is not None:
+                    self.kept[name] = copy
 
     def copy_back(self) -> list[str]:
         """Every buffer back to the exchange file, except the payload of an input equal to its kept copy
