@@ -41,4 +41,6 @@ def test_the_cli_prints_where_the_time_went_after_the_tests():
     assert out.returncode == 0, out.stdout + out.stderr
     # the line, however the console wrapped it (a wrap may also end a line at "(cached)")
     line = re.search(r"time: .*?judge side [0-9.]+ s\)", " ".join(out.stdout.split()))[0]
-    assert "build " in line and "solve() calls " in line, line
+    # a phase under 5 ms (two tiny tests' solve() calls on a fast machine) is left out of the line
+    parts = [re.match(r"(.+?) [0-9.]+ s", part)[1] for part in line.split("(", 1)[1].rsplit(")", 1)[0].split(" · ")]
+    assert parts[0] == "build" and parts[-1] == "judge side" and set(parts) <= set(ORDER), line
