@@ -45,7 +45,7 @@ class BuildCpuRuntime(Command):
         try:
             folder = _runtime_builder(package_root)()
         except Exception as exc:   # never fails the install: the first CPU judge builds it instead
-            reason = (str(exc).strip().splitlines() or [""])[0]
+            reason = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())[:300]
             print(f"cudajudge: the CPU backend's runtime was not built ({type(exc).__name__}: {reason}); "
                   "the first CPU judge builds it", flush=True)
             return

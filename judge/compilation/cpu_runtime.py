@@ -148,12 +148,15 @@ def built_runtime(asan: bool) -> CpuRuntime:
 def prebuild_runtime(root: Path = PREBUILT_DIR) -> Path:
     """Build the plain runtime into `root` (at install time, the package's PREBUILT_DIR) unless it is there,
     and remove whatever else is there (runtimes of older sources or another compiler); its folder."""
-    folder = _built(_layout(root / _runtime_name(False)), False).archive.parent
-    for other in root.iterdir():
-        if other.is_dir() and other != folder:
-            shutil.rmtree(other)
-        elif other.is_file():
-            other.unlink()   # the build's lock file
+    folder = root / _runtime_name(False)
+    try:
+        _built(_layout(folder), False)
+    finally:   # the build's lock file goes too: nothing but the runtime ships
+        for other in root.glob("*"):
+            if other.is_dir() and other != folder:
+                shutil.rmtree(other)
+            elif not other.is_dir():
+                other.unlink()
     return folder
 
 
