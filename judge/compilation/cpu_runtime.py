@@ -1,8 +1,11 @@
 """The CPU runtime: the CUDA-on-CPU library every CPU build links, prebuilt once per machine and
 compiler as an archive, with a precompiled header per flag set (plain and observed).
 
-Folder: judge.cache_paths.cpu_build_root() / runtime-KEY, the key hashing the runtime's sources,
-the compiler and the flags. Concurrent first builds wait for one another on a lock file.
+Folder: runtime-KEY, the key hashing the runtime's sources, the compiler and the flags. The plain one
+is built at install time into the package (PREBUILT_DIR, by setup.py through prebuild_runtime) and used
+from there when its key is this machine's; otherwise, and for the AddressSanitizer build, it is built at
+first use into judge.cache_paths.cpu_build_root(). Concurrent first builds wait for one another on a
+lock file.
 """
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ from judge.digest import digest
 from judge.source.headers import HOST_STD_DIR
 
 CPU_RUNTIME_DIR = RUNTIME_DIR / "cpu"
+# Outside runtime/, whose files the key hashes.
+PREBUILT_DIR = RUNTIME_DIR.parent / "prebuilt"
 CXX = "g++"
 # The runtime's own build, once per machine and compiler: what the first judge tells the user to expect
 # (measured on 2 idle cores), and the most it may take.
@@ -100,11 +105,26 @@ def submission_flags(asan: bool, observed: bool) -> list[str]:
     return runtime_flags(asan) + (OBSERVED_FLAGS if observed else [])
 
 
-def _runtime_layout(asan: bool) -> CpuRuntime:
-    key = digest(*_runtime_files(), compiler_version(), *runtime_flags(asan), "headers: plain, observed", *OBSERVED_FLAGS,
+def _runtime_name(asan: bool) -> str:
+    # The files by their paths inside the package: a runtime built into a wheel keeps its key where it is installed.
+    files = [part for p in _runtime_files() for part in (str(p.relative_to(RUNTIME_DIR)), p.read_bytes())]
+    key = digest(*files, compiler_version(), *runtime_flags(asan), "headers: plain, observed", *OBSERVED_FLAGS,
                  hex_digits=24)
-    folder = cpu_build_root() / f"runtime-{key}{'-asan' if asan else ''}"
+    return f"runtime-{key}{'-asan' if asan else ''}"
+
+
+def _layout(folder: Path) -> CpuRuntime:
     return CpuRuntime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h", folder / "cudajudge_observed_pch.h")
+
+
+def _runtime_layout(asan: bool) -> CpuRuntime:
+    """The package's prebuilt runtime when it is this machine's (its name is the key) and whole, else the cache's."""
+    name = _runtime_name(asan)
+    prebuilt = _layout(PREBUILT_DIR / name)
+    whole = (prebuilt.archive, Path(f"{prebuilt.header}.gch"), Path(f"{prebuilt.observed_header}.gch"))
+    if all(p.exists() for p in whole):
+        return prebuilt
+    return _layout(cpu_build_root() / name)
 
 
 def runtime_ready() -> bool:
@@ -122,7 +142,25 @@ def prepare_runtime() -> float:
 
 def built_runtime(asan: bool) -> CpuRuntime:
     """The runtime for these flags, built first unless it is."""
-    layout = _runtime_layout(asan)
+    return _built(_runtime_layout(asan), asan)
+
+
+def prebuild_runtime(root: Path = PREBUILT_DIR) -> Path:
+    """Build the plain runtime into `root` (at install time, the package's PREBUILT_DIR) unless it is there,
+    and remove whatever else is there (runtimes of older sources or another compiler); its folder."""
+    folder = root / _runtime_name(False)
+    try:
+        _built(_layout(folder), False)
+    finally:   # the build's lock file goes too: nothing but the runtime ships
+        for other in root.glob("*"):
+            if other.is_dir() and other != folder:
+                shutil.rmtree(other)
+            elif not other.is_dir():
+                other.unlink()
+    return folder
+
+
+def _built(layout: CpuRuntime, asan: bool) -> CpuRuntime:
     if layout.archive.exists():
         return layout
     folder = layout.archive.parent
@@ -143,7 +181,9 @@ def _build_runtime(folder: Path, runtime: CpuRuntime, flags: list[str], observab
         headers = [(runtime.header.name, flags)] + ([(runtime.observed_header.name, flags + OBSERVED_FLAGS)] if observable else [])
         for name, header_flags in headers:
             header = scratch / name
-            header.write_text(f'#include "{CPU_RUNTIME_DIR / "cuda_cpu.h"}"\n')
+            # Relative to the header's folder (GCC looks there first), so that a runtime built into the package
+            # still finds it once the package is installed elsewhere; from the resolved folder, as ".." is.
+            header.write_text(f'#include "{os.path.relpath(CPU_RUNTIME_DIR / "cuda_cpu.h", scratch.resolve())}"\n')
             commands.append([CXX, *header_flags, *INCLUDE_FLAGS, "-x", "c++-header", str(header),
                              "-o", str(header) + ".gch"])
         ends = time.perf_counter() + RUNTIME_BUILD_TIME_S
