@@ -151,6 +151,7 @@ def prebuild_runtime(root: Path = PREBUILT_DIR) -> Path:
     folder = root / _runtime_name(False)
     try:
         _built(_layout(folder), False)
+        folder.chmod(0o755)   # built as a private folder (as in a user's cache); an installed package serves every user
     finally:   # the build's lock file goes too: nothing but the runtime ships
         for other in root.glob("*"):
             if other.is_dir() and other != folder:

@@ -76,5 +76,6 @@ def test_prebuilding_again_keeps_the_runtime_and_removes_the_stale_ones(prebuilt
     archive = prebuilt / "libcudajudge_cpu.a"
     built = archive.stat().st_mtime_ns
     assert prebuild_runtime(prebuilt.parent) == prebuilt
+    assert prebuilt.stat().st_mode & 0o777 == 0o755   # readable by every user of an installed package
     assert [p.name for p in prebuilt.parent.iterdir()] == [prebuilt.name]
     assert archive.stat().st_mtime_ns == built
