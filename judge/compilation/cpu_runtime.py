@@ -113,6 +113,11 @@ def _runtime_name(asan: bool) -> str:
     return f"runtime-{key}{'-asan' if asan else ''}"
 
 
+def _precompiled(header: Path) -> Path:
+    """Where GCC looks for a header's precompiled form: beside it."""
+    return header.with_name(header.name + ".gch")
+
+
 def _layout(folder: Path) -> CpuRuntime:
     return CpuRuntime(folder / "libcudajudge_cpu.a", folder / "cudajudge_pch.h", folder / "cudajudge_observed_pch.h")
 
@@ -121,7 +126,7 @@ def _runtime_layout(asan: bool) -> CpuRuntime:
     """The package's prebuilt runtime when it is this machine's (its name is the key) and whole, else the cache's."""
     name = _runtime_name(asan)
     prebuilt = _layout(PREBUILT_DIR / name)
-    whole = (prebuilt.archive, Path(f"{prebuilt.header}.gch"), Path(f"{prebuilt.observed_header}.gch"))
+    whole = (prebuilt.archive, _precompiled(prebuilt.header), _precompiled(prebuilt.observed_header))
     if all(p.exists() for p in whole):
         return prebuilt
     return _layout(cpu_build_root() / name)
@@ -186,7 +191,7 @@ def _build_runtime(folder: Path, runtime: CpuRuntime, flags: list[str], observab
             # still finds it once the package is installed elsewhere; from the resolved folder, as ".." is.
             header.write_text(f'#include "{os.path.relpath(CPU_RUNTIME_DIR / "cuda_cpu.h", scratch.resolve())}"\n')
             commands.append([CXX, *header_flags, *INCLUDE_FLAGS, "-x", "c++-header", str(header),
-                             "-o", str(header) + ".gch"])
+                             "-o", str(_precompiled(header))])
         ends = time.perf_counter() + RUNTIME_BUILD_TIME_S
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             results = list(pool.map(lambda c: CompilerProcess(c, cwd=scratch).wait(ends), commands))
