@@ -21,6 +21,9 @@ from typing import Iterator
 # folder otherwise and held no lock, may still be running.)
 PREFIX = "cudajudge-judge-"
 SETTLE_S = 60.0   # a folder this young may be one whose judge has not locked it yet
+# A sandboxed child outlives its reaped bubblewrap by the moment its parent-death signal takes, and may
+# write a last file meanwhile: the removal tries again this many times, waiting REMOVE_PAUSE_S more each.
+REMOVE_TRIES, REMOVE_PAUSE_S = 8, 0.025
 
 
 def _locked(folder: Path, blocking: bool) -> int | None:
@@ -58,16 +61,26 @@ def sweep_orphans(root: Path | None = None) -> list[Path]:
     return removed
 
 
+def _remove(folder: Path) -> None:
+    """Remove `folder`, trying again while files still appear in it; one that stays is swept by a later
+    judge once its lock is free (a judge's own cleanup never fails the judge)."""
+    for attempt in range(REMOVE_TRIES):
+        shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists():
+            return
+        time.sleep(REMOVE_PAUSE_S * (attempt + 1))
+
+
 @contextmanager
 def run_folder() -> Iterator[Path]:
     """A new run folder, locked while the judge uses it and while it is removed; the folders of judges that
     were killed are removed first."""
     sweep_orphans()
-    fd = None
+    folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+    fd = _locked(folder, blocking=True)
     try:
-        with tempfile.TemporaryDirectory(prefix=PREFIX) as name:
-            fd = _locked(Path(name), blocking=True)
-            yield Path(name)
+        yield folder
     finally:
+        _remove(folder)
         if fd is not None:
             os.close(fd)

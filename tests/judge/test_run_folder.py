@@ -76,3 +76,33 @@ def test_a_judge_removes_the_run_folder_of_a_judge_killed_before_it(tmp_path):
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert list(temp.glob(f"{PREFIX}*")) == []
+
+
+WRITER = """\
+import sys, time
+folder, ends = sys.argv[1], time.monotonic() + float(sys.argv[2])
+i = 0
+while time.monotonic() < ends:
+    try:
+        open(f"{folder}/late-{i}.bin", "wb").close()
+    except OSError:
+        pass
+    i += 1
+"""
+
+
+def test_a_run_folder_is_removed_while_a_dying_child_still_writes_into_it(tmp_path, monkeypatch):
+    """A child whose sandbox was reaped may live on for a moment and write a file; the judge's removal of
+    its folder neither fails nor leaves the folder behind."""
+    import tempfile
+    from judge.run_folder import run_folder
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with run_folder() as folder:
+        exchange = folder / "oracle" / "exchange"
+        exchange.mkdir(parents=True)
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(exchange), "0.15"])
+        while not any(exchange.iterdir()):
+            time.sleep(0.005)
+    writer.wait(30)
+    assert not folder.exists()
