@@ -98,11 +98,18 @@ class Oracle:
     def check(self, request: int, path: Path, got: dict[str, Slot]) -> Checked:
         """The oracle's check of the outputs at `got` in `path` against request's expected outputs."""
         self.link.send(Check(request=request, file=str(path), got=got))
-        while isinstance(answer := self.link.expect((Checked, DataMade)), DataMade):
-            self._made[answer.request] = answer   # asked before the check: the next test's data
+        answer = self.reply(Checked)
         if answer.request != request:
             raise OracleBroke(f"a check of request {answer.request} came while {request} was due")
         return answer
 
+    def reply(self, kind: type):
+        """The oracle's next answer of `kind`; data made before it (asked ahead: the next tests', the timing
+        sets') is kept for its take."""
+        while isinstance(answer := self.link.expect((kind, DataMade)), DataMade):
+            self._made[answer.request] = answer
+        return answer
+
     def forget(self, requests: list[int]) -> None:
-        self.link.send(Forget(requests=requests))
+        if requests:
+            self.link.send(Forget(requests=requests))

@@ -78,7 +78,10 @@ class Oracle:
         self.problem, self.reference = _load(job)
         # request -> (its data, when kept for a custom check or the baseline; its expected outputs)
         self.kept: dict[int, tuple[TestData | None, dict]] = {}
-        self.device = None
+        # A timed judge's CUDA context and timer, made on a thread of their own while the tests run (CuPy's
+        # import and a context take most of a second), not when timing begins.
+        self.device: Future | None = ThreadPoolExecutor(1, thread_name_prefix="device").submit(_device) \
+            if job.gpu else None
 
     def make(self, cmd: MakeData) -> DataMade:
         data = make_test_data(self.problem, self.reference, cmd.size, cmd.distribution, case_rng(cmd.rng_seed, cmd.test))
@@ -114,12 +117,8 @@ class Oracle:
 
     def _gpu(self):
         if self.device is None:
-            from judge.timing.device import DeviceTimer
-            from judge.backends.gpu import DeviceMemory
-
-            memory = DeviceMemory()
-            self.device = (memory, DeviceTimer(memory.cp, memory.stream))
-        return self.device
+            raise RuntimeError("the job did not ask for timing, so the oracle has no GPU")
+        return self.device.result()
 
     def measure_copy(self) -> None:
         memory, timer = self._gpu()
@@ -134,6 +133,15 @@ class Oracle:
         self.emit(BaselineTimed(case=cmd.case, samples=stats.samples, median_us=stats.median_us, min_us=stats.min_us,
                                 iqr_us=stats.iqr_us, noisy=stats.noisy, calls_per_sample=stats.calls_per_sample,
                                 single_call_us=stats.single_call_us))
+
+
+def _device():
+    """(DeviceMemory, DeviceTimer) on the process's GPU."""
+    from judge.backends.gpu import DeviceMemory
+    from judge.timing.device import DeviceTimer
+
+    memory = DeviceMemory()
+    return memory, DeviceTimer(memory.cp, memory.stream)
 
 
 class DataMaker:

@@ -84,7 +84,14 @@ class Run:
         self.clock = clock or PhaseClock()
         self.runner, self.oracle_link = RunnerLink(runner, self.clock), OracleLink(oracle, self.clock)
         self.oracle = Oracle(self.oracle_link, problem, oracle.exchange)
-        self.asked: list[int] = []   # data requests, one per test in order, made ahead of their use
+        # The data this judge needs, in order of use: each test's, then each timing input set's (case, rng
+        # seed, kept for the baseline); asked of the oracle ahead of use, a request per item in `asked`.
+        self.wanted: list[tuple[TestCase, int, bool]] = [(c, seed, False) for c in cases]
+        if timed:
+            from judge.checking.timing import benchmark_sets
+
+            self.wanted += [(case, set_seed, True) for case, set_seed in benchmark_sets(problem, seed)]
+        self.asked: list[int] = []
         self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
         self.hints = HintCollector()   # what the CPU backend observed of memory accesses
         self.device: str | None = None
@@ -176,10 +183,13 @@ class Run:
             if ready.seccomp:
                 self.isolation.append("seccomp")
             tests_done = self._tests(fd, ready.schedules, tests)
+            timing_due = tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests)
+            if not timing_due:
+                self.oracle.forget(self.asked[len(self.cases):])   # the timing sets asked ahead
             if self.shrink:
                 self.smaller = self._smaller_failure(fd, ready.schedules, tests)
             timing_result = None
-            if tests_done and self.timed and all(t.verdict == Verdict.AC for t in tests):
+            if timing_due:
                 from judge.checking.timing import measure
 
                 benchmark = TestCase("benchmark", "benchmark", {}, "-", True, False)
@@ -278,16 +288,21 @@ class Run:
         """Where a GPU runner reads the inputs' payloads from (judge.checking.tests.lay_out)."""
         return self.runner_child.exchange if self.backend == "gpu" else None
 
+    def request(self, i: int) -> int:
+        """The oracle's request for the data of `wanted[i]`, asked now unless it was asked ahead."""
+        self._ask_ahead(i)
+        return self.asked[i]
+
     def _ask_ahead(self, i: int) -> None:
-        """Ask for the data of test `i` and of the tests after it, as many and as large together as the
-        backend's AHEAD allows (test `i`'s always), unless asked already: the oracle makes them at once
-        on its threads."""
+        """Ask for the data of `wanted[i]` and of the items after it, as many and as large together as
+        the backend's AHEAD allows (item `i`'s always), unless asked already: the oracle makes them at
+        once on its threads."""
         ahead = AHEAD[self.backend]
-        while len(self.asked) < min(i + ahead.tests, len(self.cases)):
-            if len(self.asked) > i and sum(map(_elements, self.cases[i:len(self.asked) + 1])) > ahead.elements:
+        while len(self.asked) < min(i + ahead.tests, len(self.wanted)):
+            if len(self.asked) > i and sum(_elements(c) for c, _, _ in self.wanted[i:len(self.asked) + 1]) > ahead.elements:
                 return
-            case = self.cases[len(self.asked)]
-            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, self.seed))
+            case, seed, keep = self.wanted[len(self.asked)]
+            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, seed, keep=keep))
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
                  since: int | None = None) -> list[TestResult]:

@@ -38,6 +38,10 @@ WALL_SLACK = 1.01, 100e-6      # factor and seconds a sample's events may exceed
 OVERHEAD_FACTOR, OVERHEAD_S = 3.0, 5e-3
 SETUP_S = 60.0                 # a runner's first message of a case may take this much longer
 COPY_SLACK = 1.25              # reported bandwidth may exceed the copy bandwidth by this factor at most
+# A case's input sets are asked of the oracle during the tests, before the device's copy bandwidth is
+# measured: how many a case needs is worked out at a copy bandwidth no device reaches (B200's HBM3e peak),
+# so that a batch of short calls never lacks distinct sets (a slower device gets more than it needs).
+FASTEST_COPY_GBPS = 8000.0
 
 
 class TimingRejected(Exception):
@@ -47,6 +51,15 @@ class TimingRejected(Exception):
 def benchmark_cases(problem) -> list[TestCase]:
     return [TestCase(f"benchmark/{size_label(size)}/{dist}", "benchmark", dict(size), dist, True, False)
             for size in problem.benchmark.sizes for dist in problem.benchmark.distributions]
+
+
+def benchmark_sets(problem, seed: int) -> list[tuple[TestCase, int]]:
+    """(case, rng seed) of every input set of every benchmark case, in the order they are timed."""
+    sets = []
+    for case in benchmark_cases(problem):
+        bytes_est = evaluate(problem.benchmark.bytes, problem.scalars_for(case.size, np.random.default_rng(0)))
+        sets += [(case, seed + k) for k in range(input_set_count(bytes_est / (FASTEST_COPY_GBPS * 1e9)))]
+    return sets
 
 
 def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float) -> Stats:
@@ -91,11 +104,7 @@ def _kernel_breakdown(launches) -> list[KernelTime]:
 
 def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, has_baseline: bool):
     """(stats, baseline stats or None, per-kernel launches, scalars) of one case; a TestResult on failure."""
-    problem = run.problem
-    scalars0 = problem.scalars_for(case.size, np.random.default_rng(0))
-    bytes_est = evaluate(problem.benchmark.bytes, scalars0)
-    count = input_set_count(bytes_est / (copy_gbps * 1e9))
-    requests = [oracle.ask(case.name, case.size, case.distribution, run.seed + k, keep=True) for k in range(count)]
+    requests = [run.request(i) for i, (wanted, _, _) in enumerate(run.wanted) if wanted == case]
     datas = [oracle.take(r) for r in requests]
     try:
         return _time_sets(run, oracle, fd, case, copy_gbps, has_baseline, requests, datas)
@@ -148,7 +157,7 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
     baseline = None
     if has_baseline:
         oracle.link.send(TimeBaseline(case=case.name, requests=requests))
-        b: BaselineTimed = oracle.link.expect(BaselineTimed)
+        b: BaselineTimed = oracle.reply(BaselineTimed)
         baseline = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy, b.calls_per_sample, b.single_call_us)
     oracle.forget(requests)
     bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
@@ -184,7 +193,7 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
     """Time every benchmark case; a failing timed call appends its TestResult to `tests`; a case whose
     figures fail the cross-checks leaves the run without timing, and a note says why."""
     oracle.link.send(MeasureCopy())
-    copy: CopyMeasured = oracle.link.expect(CopyMeasured)
+    copy: CopyMeasured = oracle.reply(CopyMeasured)
     has_baseline = callable_baseline(run.problem)
     cases: list[CaseTiming] = []
     per_kernel: list[KernelTime] = []

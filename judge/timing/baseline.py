@@ -9,9 +9,10 @@ def time_baseline(memory, timer, problem, reference, kept: list[tuple]) -> Stats
     outside the timed region; the baseline's first answer is checked against the reference as the
     problem's tolerance policy checks a baseline."""
     cp = memory.cp
-    sets = [{**{p.name: cp.asarray(data.arrays[p.name]) for p in problem.params if p.is_pointer}, **data.scalars}
-            for data, _ in kept]
     initial = [{p.name: cp.asarray(data.arrays[p.name]) for p in problem.params if p.is_output} for data, _ in kept]
+    sets = [{**{p.name: initial[k][p.name].copy() if p.is_output else cp.asarray(data.arrays[p.name])
+                for p in problem.params if p.is_pointer}, **data.scalars}
+            for k, (data, _) in enumerate(kept)]
 
     def reset(k: int) -> None:
         for name, value in initial[k].items():

@@ -60,3 +60,26 @@ def test_warmup_samples_alone_are_no_timing():
 def test_short_calls_get_one_input_set_per_call_of_a_batch():
     assert input_set_count(1e-3) == INPUT_SETS
     assert input_set_count(1e-6) == min(MAX_BATCH, round(BATCH_SAMPLE_S / 1e-6))
+
+
+def test_timing_sets_asked_before_the_copy_is_measured_are_never_fewer_than_a_real_device_needs():
+    """The sets are asked during the tests: for every catalog problem, each case has at least as many as
+    it would need at an H100's or H200's measured copy bandwidth, one seed each, in timing order."""
+    from judge.checking.timing import benchmark_cases, benchmark_sets
+    from judge.problems.expressions import evaluate
+    from judge.problems.loader import load_problem, problem_folders
+
+    import numpy as np
+
+    for problem in map(load_problem, problem_folders()):
+        sets = benchmark_sets(problem, seed=7)
+        cases = benchmark_cases(problem)
+        assert [c for c, _ in sets] == sorted((c for c, _ in sets), key=cases.index)
+        for case in cases:
+            seeds = [seed for c, seed in sets if c == case]
+            assert seeds == list(range(7, 7 + len(seeds)))
+            bytes_moved = evaluate(problem.benchmark.bytes, problem.scalars_for(case.size, np.random.default_rng(0)))
+            for copy_gbps in (3000.0, 4300.0):
+                assert len(seeds) >= input_set_count(bytes_moved / (copy_gbps * GB)), (problem.key, case.name)
+    scan = load_problem(83)
+    assert [len([1 for c, _ in benchmark_sets(scan, 0) if c == case]) for case in benchmark_cases(scan)] == [INPUT_SETS, MAX_BATCH]
