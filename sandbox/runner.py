@@ -36,7 +36,6 @@ PASSED_ENV = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "CUDA_VISIBLE_DEVICES", "
 STARTUP_DEADLINE_S = 120.0     # importing CuPy and creating a context can be slow on a cold machine
 LINE_MAX_BYTES = 1 << 20       # no event of the protocol is longer
 OUTPUT_POLL_S = 0.1            # how often the output's size is looked at while waiting
-CLOSE_WAIT_S = 2.0             # how long close() waits for a killed child's processes to be gone
 EXCHANGE_FOLDER = "exchange"   # inside a child's inbox: the one folder it may write besides its /tmp
 
 
@@ -207,23 +206,11 @@ class Child:
         if started.reap(0) is None:
             kill_group(started.pid)
             started.reap(10.0)
-            _wait_closed(started.events, CLOSE_WAIT_S)
         for fd in (started.commands, started.events, started.output):
             try:
                 os.close(fd)
             except OSError:
                 pass
-
-
-def _wait_closed(fd: int, timeout_s: float) -> None:
-    """Wait until every process holding the write end of pipe `fd` is gone (the read gives end of file):
-    a sandboxed child dies by its parent-death signal a moment after its bubblewrap is reaped."""
-    ends = time.monotonic() + timeout_s
-    with selectors.DefaultSelector() as selector:
-        selector.register(fd, selectors.EVENT_READ)
-        while (remaining := ends - time.monotonic()) > 0:
-            if selector.select(timeout=remaining) and not os.read(fd, 1 << 16):
-                return
 
 
 def kill_group(pid: int) -> None:
