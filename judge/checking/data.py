@@ -49,6 +49,23 @@ class CaseData:
         X.release(self.fd, self.path, *([self.linked] if self.linked else []))
 
 
+@dataclass
+class Got:
+    """Outputs copied from the runner's exchange file into a file of the oracle's, for it to check; once
+    closed, the file goes back to `spare` for the next outputs."""
+    path: Path
+    fd: int
+    slots: dict[str, Slot]
+    nbytes: int
+    spare: list[tuple[Path, int]]
+
+    def same_as(self, other: Got) -> bool:
+        return self.nbytes == other.nbytes and X.first_difference(self.fd, 0, other.fd, 0, self.nbytes) is None
+
+    def close(self) -> None:
+        self.spare.append((self.path, self.fd))
+
+
 class Oracle:
     """The judge side's use of the oracle: data by request, made in the order asked, ahead of need."""
 
@@ -57,6 +74,9 @@ class Oracle:
         self._requests = itertools.count()
         self._checks = itertools.count()
         self._made: dict[int, DataMade] = {}   # data that arrived while another answer was awaited
+        # Files for outputs whose check is done, kept for the next outputs: copying over a file's pages is
+        # faster than into a new file's (400 MB: 5.5 against 1.3-3.9 GB/s on a 2-core machine).
+        self._spare: list[tuple[Path, int]] = []
 
     def ask(self, test: str, size: dict, distribution: str, rng_seed: int, keep: bool = False) -> int:
         request = next(self._requests)
@@ -87,13 +107,21 @@ class Oracle:
             raise OracleBroke(f"the reference process's data file cannot be read: {exc}") from None
         return CaseData(made.request, made.scalars, fd, made.arrays, made.shown, path)
 
-    def got_file(self) -> tuple[Path, int]:
-        """A new file in the oracle's folder for outputs to check, open for writing."""
+    def got_file(self) -> Got:
+        """A file in the oracle's folder for outputs to check, open for writing: a spare one, else a new one."""
+        if self._spare:
+            return Got(*self._spare.pop(), {}, 0, self._spare)
         path = self.folder / f"got-{next(self._checks)}.bin"
         try:
-            return path, X.create(path, 0)
+            return Got(path, X.create(path, 0), {}, 0, self._spare)
         except OSError as exc:
             raise OracleBroke(f"the reference process's folder holds what is in the way of {path.name}: {exc}") from None
+
+    def close(self) -> None:
+        """Let go of the spare files for outputs."""
+        while self._spare:
+            path, fd = self._spare.pop()
+            X.release(fd, path)
 
     def check(self, request: int, path: Path, got: dict[str, Slot]) -> Checked:
         """The oracle's check of the outputs at `got` in `path` against request's expected outputs."""

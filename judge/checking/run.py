@@ -208,6 +208,7 @@ class Run:
             return tests, timing_result
         finally:
             os.close(fd)
+            self.oracle.close()
 
     def _tests(self, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
         """Judge the planned tests in order, appending each result; whether every one ran."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from judge import exchange as X
-from judge.checking.data import CaseData, Oracle
+from judge.checking.data import CaseData, Got, Oracle
 from judge.checking.hints import HintCollector
 from judge.checking.links import RunnerLink
 from judge.checking.messages import mismatch_message, race_message
@@ -36,21 +36,6 @@ class Buffers:
 
     def total_bytes(self) -> int:
         return X.end_of(list(self.slots.values()))
-
-
-@dataclass
-class Got:
-    """Outputs copied from the runner's exchange file into a file of the oracle's, for it to check."""
-    path: Path
-    fd: int
-    slots: dict[str, Slot]
-    nbytes: int
-
-    def same_as(self, other: Got) -> bool:
-        return self.nbytes == other.nbytes and X.first_difference(self.fd, 0, other.fd, 0, self.nbytes) is None
-
-    def close(self) -> None:
-        X.release(self.fd, self.path)
 
 
 def lay_out(problem: Problem, data: CaseData, fd: int, rng: random.Random, prefix: str = "", start: int = 0,
@@ -155,7 +140,7 @@ def first_input_change(problem: Problem, data: CaseData, buffers: Buffers, fd: i
 
 def copy_outputs(problem: Problem, buffers: Buffers, fd: int, oracle: Oracle, prefix: str = "") -> Got:
     """The outputs as they lie in the runner's exchange file now, into a file for the oracle."""
-    got = Got(*oracle.got_file(), {}, 0)
+    got = oracle.got_file()
     try:
         for p in problem.params:
             if p.is_output:

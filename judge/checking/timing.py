@@ -19,7 +19,6 @@ leaderboard takes it (it has no timing).
 """
 from __future__ import annotations
 
-import os
 import random
 import time
 
@@ -116,8 +115,7 @@ def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
 def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, has_baseline: bool, requests, datas):
     problem = run.problem
     count = len(datas)
-    os.ftruncate(fd, 0)
-    buffers, start = [], 0
+    buffers, start = [], 0   # from the file's start, over the pages the tests' buffers left there
     for k, data in enumerate(datas):
         b = lay_out(problem, data, fd, random.Random(f"timing/{run.seed}/{k}"), prefix=f"set{k}/", start=start,
                     link_folder=run.link_folder())

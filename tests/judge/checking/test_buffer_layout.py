@@ -107,3 +107,24 @@ def test_where_the_folders_cannot_share_a_file_the_input_is_copied(folders, tmp_
     x = buffers.slots["x"]
     assert x.source is None and payload(fd, x) == data_bytes(data, "x")
     data.close()
+
+
+def test_a_file_for_outputs_is_used_again_once_its_check_is_done_and_let_go_at_the_end(folders):
+    from judge.checking.data import Oracle
+
+    oracle_folder, _ = folders
+    oracle = Oracle(link=None, problem=SAXPY, folder=oracle_folder)
+    first = oracle.got_file()
+    os.pwrite(first.fd, b"x" * 4096, 0)
+    beside = oracle.got_file()   # open while the first is: a file of its own
+    assert beside.path != first.path
+    first.close()
+    again = oracle.got_file()
+    assert (again.path, again.fd, again.slots, again.nbytes) == (first.path, first.fd, {}, 0)
+    again.close()
+    beside.close()
+    oracle.close()
+    ends = time.monotonic() + 10
+    while list(oracle_folder.glob("got-*")) and time.monotonic() < ends:
+        time.sleep(0.01)
+    assert list(oracle_folder.glob("got-*")) == []
