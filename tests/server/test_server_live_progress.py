@@ -15,8 +15,9 @@ from judge.submission import judge_source
 from server_helpers import PASSWORD, RELU, RELU_OK, FakeJudge, make_settings
 
 TESTS = ["sample/N=8/uniform", "sample/N=1000/uniform"]
+# wrong for every input whatever the seed: a copy of the input is right where no element is negative
 WRONG = ('extern "C" void solve(const float* input, float* output, int N) {\n'
-         '    cudaMemcpy(output, input, N * sizeof(float), cudaMemcpyDeviceToDevice);\n}\n')
+         '    cudaMemset(output, 0x7f, N * sizeof(float));\n}\n')
 
 
 class SteppedJudge:
