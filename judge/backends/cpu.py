@@ -171,7 +171,11 @@ class CpuBackend:
         self.lib.cudajudge_cpu_reset()
 
     def call_solve(self, args: list) -> RunError | None:
-        getattr(self.lib, ENTRY_SYMBOL)(*args)
+        self.lib.cudajudge_cpu_host_code(1)   # device memory closed to solve()'s host code, as on a GPU
+        try:
+            getattr(self.lib, ENTRY_SYMBOL)(*args)
+        finally:
+            self.lib.cudajudge_cpu_host_code(0)
         verdict = VERDICTS.get(self.lib.cudajudge_cpu_verdict(), "RE")
         if verdict is None:
             dropped = self.lib.cudajudge_cpu_printf_dropped()

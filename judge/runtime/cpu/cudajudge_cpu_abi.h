@@ -26,7 +26,9 @@
  *     cudajudge_cpu_name_buffer(p, n, b, a, name, e)
  *                                           names the n bytes at p (elements of e bytes) for the
  *                                           observer's messages; the b bytes before and a after
- *                                           are guards no kernel may touch.
+ *                                           are guards no kernel may touch. The pages they lie on
+ *                                           (the buffer's own) are device memory: closed to host
+ *                                           code while solve() runs (cudajudge_cpu_host_code).
  *     cudajudge_cpu_forget_buffer(p)        drops that name (before the buffer is freed).
  *     cudajudge_cpu_reset()                 clears errors, the launch log, printf output and
  *                                           kernel attributes. Call it before each test.
@@ -42,6 +44,13 @@
  *     cudajudge_cpu_free(buffer)            frees it; 0, or -1 for a pointer it did not return.
  *                                           cudajudge_cpu_reset does not free these.
  *
+ *   the call:
+ *     cudajudge_cpu_host_code(1)            right before solve(), and cudajudge_cpu_host_code(0)
+ *                                           right after: in between, device memory (named buffers
+ *                                           and cudaMalloc's) is inaccessible to host code, as on a
+ *                                           GPU, and open to the runtime's own calls. A host access
+ *                                           is RE (kind host_access) naming buffer, element and line.
+ *
  *   outcome (after solve returns):
  *     cudajudge_cpu_verdict()               CUDAJUDGE_CPU_OK, _RE, _MLE, _WA (a data race, when
  *                                           observed) or _DEADLOCK (threads
@@ -55,7 +64,8 @@
  *                                           out_of_bounds, barrier_divergence, deadlock,
  *                                           warp_misuse, stack_overflow, illegal_address,
  *                                           arithmetic_error, illegal_instruction, trap, assert,
- *                                           exception, sanitizer, shared_out_of_bounds, data_race.
+ *                                           exception, sanitizer, shared_out_of_bounds, data_race,
+ *                                           host_access.
  *     cudajudge_cpu_error_message()         the first error, phrased for the learner, naming
  *                                           the kernel, block, thread and source lines.
  *     cudajudge_cpu_error_launch()          index of the launch it happened in, or -1.
@@ -109,6 +119,7 @@ void cudajudge_cpu_reset(void);
 void cudajudge_cpu_set_observe(int on);
 void cudajudge_cpu_name_buffer(const void* buffer, uint64_t bytes, uint64_t before, uint64_t after, const char* name, uint64_t element);
 void cudajudge_cpu_forget_buffer(const void* buffer);
+void cudajudge_cpu_host_code(int running);
 uint64_t cudajudge_cpu_hints(char* buffer, uint64_t capacity);
 
 void* cudajudge_cpu_alloc(uint64_t bytes);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../../host_std/cudajudge/device_algorithm_abi.h"
+#include "device_access.h"
 #include "device_memory.h"
 #include "error_state.h"
 #include "memory_observer.h"
@@ -382,6 +383,7 @@ private:
 }  // namespace
 
 extern "C" int cudajudge_device_algorithm(const cudajudge_algorithm_call* call) {
+    const DeviceAccess access;
     LaunchRecord record{call->name, {0, 0, 0}, {0, 0, 0}, 0, call->line, cudaSuccess};
     const long index = outcome().add_launch(std::move(record));
     const cudaError_t status = AlgorithmRun(*call).run();

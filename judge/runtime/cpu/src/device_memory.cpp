@@ -1,8 +1,9 @@
 #include "device_memory.h"
 
-#include <cstdlib>
 #include <cstring>
 
+#include "device_access.h"
+#include "host_buffers.h"
 #include "memory_observer.h"
 #include "outcome.h"
 #include "settings.h"
@@ -66,7 +67,8 @@ cudaError_t DeviceMemory::allocate(void** out, size_t size, int line) {
     }
     const size_t padded = (size + alignment - 1) / alignment * alignment;
     const size_t back_guard = padded - size + guard_bytes;
-    auto* base = static_cast<unsigned char*>(std::aligned_alloc(alignment, guard_bytes + padded + guard_bytes));
+    // Pages of its own (fenced, as the harness's buffers are): they are closed to host code (device_access.h).
+    auto* base = static_cast<unsigned char*>(allocate_fenced(guard_bytes + padded + guard_bytes));
     if (!base) {
         outcome().record_error(Verdict::memory_limit, "out_of_memory",
                                "cudaMalloc of " + std::to_string(size) + " bytes on line " + std::to_string(line) + " failed: the host is out of memory");
@@ -77,6 +79,7 @@ cudaError_t DeviceMemory::allocate(void** out, size_t size, int line) {
     const Buffer buffer{base, size, back_guard, line};
     arm_guards(buffer);
     buffers_[reinterpret_cast<uintptr_t>(user)] = buffer;
+    add_device_region(user, size, guard_bytes, back_guard);
     name_global(user, size, guard_bytes, back_guard, "the " + std::to_string(size) + "-byte cudaMalloc buffer from line " + std::to_string(line), 0);
     in_use_ += size;
     *out = user;
@@ -94,8 +97,9 @@ void DeviceMemory::arm_guards(const Buffer& buffer) {
 
 void DeviceMemory::free_buffer(const Buffer& buffer) {
     forget_global(buffer.base + guard_bytes);
+    remove_device_region(buffer.base + guard_bytes);
     CUDAJUDGE_UNPOISON(buffer.base, guard_bytes + buffer.size + buffer.back_guard);
-    std::free(buffer.base);
+    free_fenced(buffer.base);
     in_use_ -= buffer.size;
 }
 

@@ -4,6 +4,8 @@
 
 #include <mutex>
 
+#include "device_access.h"
+
 namespace cudajudge::detail {
 
 namespace {
@@ -30,16 +32,19 @@ void forward(int signal, siginfo_t* info, void* context) {
 
 void on_fault(int signal, siginfo_t* info, void* context) {
     Worker* worker = registers.worker;
+    const auto* uc = static_cast<const ucontext_t*>(context);
+    const auto* pc = reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
+    const bool write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;  // page-fault error code: write access
     if (!worker || !worker->in_block) {
-        forward(signal, info, context);
+        // Host code that touched device memory goes on (the access is retried on the opened pages): it is reported.
+        if (signal != SIGSEGV || !host_touched_device_memory(info->si_addr, pc, write)) forward(signal, info, context);
         return;
     }
-    const auto* uc = static_cast<const ucontext_t*>(context);
     worker->fault.signal = signal;
     worker->fault.code = info->si_code;
     worker->fault.address = info->si_addr;
-    worker->fault.pc = reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RIP]);
-    worker->fault.write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;  // page-fault error code: write access
+    worker->fault.pc = pc;
+    worker->fault.write = write;
     worker->fault.thread = worker->running->thread;
     before_jump_to(worker->native);
     siglongjmp(worker->recover, 1);

@@ -2,6 +2,7 @@
 // worker pool, then checked for damage to the guard bytes of cudaMalloc'd buffers.
 #include <string>
 
+#include "device_access.h"
 #include "device_limits.h"
 #include "device_memory.h"
 #include "error_state.h"
@@ -67,6 +68,7 @@ cudaError_t check_shape(const void* kernel, const LaunchShape& shape, std::strin
 
 void launch_grid(const void* kernel, const char* kernel_name, const LaunchShape& shape, void (*run_thread)(const void*), const void* body) {
     install_fault_handlers();
+    const DeviceAccess access;
     std::string name = kernel_name ? kernel_name : kernel_display_name(kernel);
     LaunchRecord record{name, {shape.grid.x, shape.grid.y, shape.grid.z}, {shape.block.x, shape.block.y, shape.block.z},
                         shape.shared_bytes, shape.line, cudaSuccess};

@@ -9,6 +9,7 @@
 #endif
 
 #include "access_hints.h"
+#include "device_access.h"
 #include "device_memory.h"
 #include "error_state.h"
 #include "host_buffers.h"
@@ -38,9 +39,15 @@ CUDAJUDGE_EXPORT void cudajudge_cpu_set_observe(int on) { settings().observe = o
 CUDAJUDGE_EXPORT void cudajudge_cpu_name_buffer(const void* buffer, uint64_t bytes, uint64_t before, uint64_t after, const char* name,
                                                uint64_t element) {
     name_global(buffer, bytes, before, after, name ? name : "a buffer", element);
+    add_device_region(buffer, bytes, before, after);
 }
 
-CUDAJUDGE_EXPORT void cudajudge_cpu_forget_buffer(const void* buffer) { forget_global(buffer); }
+CUDAJUDGE_EXPORT void cudajudge_cpu_forget_buffer(const void* buffer) {
+    forget_global(buffer);
+    remove_device_region(buffer);
+}
+
+CUDAJUDGE_EXPORT void cudajudge_cpu_host_code(int running) { running ? host_code_begins() : host_code_ends(); }
 
 CUDAJUDGE_EXPORT void cudajudge_cpu_set_arena_bytes(uint64_t bytes) { settings().arena_bytes = bytes; }
 

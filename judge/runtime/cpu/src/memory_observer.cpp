@@ -204,6 +204,12 @@ public:
                std::to_string(buffer.end - buffer.start) + " bytes)";
     }
 
+    std::optional<std::string> named_element(uintptr_t address) const {   // on a fault: a scan of the few buffers will do
+        for (const auto& [base, buffer] : globals_)
+            if (address >= buffer.guard_start && address < buffer.guard_end) return global_element(buffer, address);
+        return std::nullopt;
+    }
+
     BlockRun* block() const { return block_; }
 
 private:
@@ -563,6 +569,8 @@ void forget_global(const void* base) { observer().forget_global(reinterpret_cast
 std::optional<std::string> named_overrun(const void* ptr, size_t bytes) {
     return observer().named_overrun(reinterpret_cast<uintptr_t>(ptr), bytes);
 }
+
+std::optional<std::string> named_element(const void* address) { return observer().named_element(reinterpret_cast<uintptr_t>(address)); }
 
 void observer_launch_begins(const GridJob& job) { observer().launch_begins(job); }
 void observer_launch_ends() { observer().launch_ends(); }

@@ -35,6 +35,8 @@ void forget_global(const void* base);
 // For [ptr, ptr + bytes) when ptr lies in a named buffer: "" if the range fits in it, else how far it
 // runs past its end; nullopt when ptr lies in no named buffer.
 std::optional<std::string> named_overrun(const void* ptr, size_t bytes);
+// "`input[3]`" (or "byte 12 of the ... buffer") for an address in a named buffer or its guards; nullopt elsewhere.
+std::optional<std::string> named_element(const void* address);
 
 // Called by the runtime around an observed launch and at each synchronization of its blocks.
 void observer_launch_begins(const GridJob& job);

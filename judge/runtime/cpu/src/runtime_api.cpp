@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "device_access.h"
 #include "device_limits.h"
 #include "device_memory.h"
 #include "error_state.h"
@@ -30,6 +31,7 @@ cudaError_t copy(void* dst, const void* src, size_t count, cudaMemcpyKind kind, 
     if (!dst || !src) return note_error(cudaErrorInvalidValue);
     if (cudaError_t error = check_range(api, dst, count, line)) return error;
     if (cudaError_t error = check_range(api, src, count, line)) return error;
+    const DeviceAccess access;
     std::memmove(dst, src, count);
     return cudaSuccess;
 }
@@ -39,6 +41,7 @@ cudaError_t fill(void* ptr, int value, size_t count, const char* api, int line) 
     if (count == 0) return cudaSuccess;
     if (!ptr) return note_error(cudaErrorInvalidValue);
     if (cudaError_t error = check_range(api, ptr, count, line)) return error;
+    const DeviceAccess access;
     std::memset(ptr, value, count);
     return cudaSuccess;
 }
@@ -106,11 +109,13 @@ const char* cudaGetErrorString(cudaError_t error) {
 
 cudaError_t cudaMalloc(void** ptr, size_t size, int line) {
     if (cudaError_t sticky = sticky_error()) return sticky;
+    const DeviceAccess access;   // the fresh buffer's bytes and guards are written
     return note_error(device_memory().allocate(ptr, size, line));
 }
 
 cudaError_t cudaFree(void* ptr, int line) {
     if (cudaError_t sticky = sticky_error()) return sticky;
+    const DeviceAccess access;   // the buffer's guards are checked
     return note_error(device_memory().release(ptr, line));
 }
 
