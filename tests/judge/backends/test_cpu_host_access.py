@@ -14,9 +14,9 @@ KERNEL = ("#include <cuda_runtime.h>\n"
           "}\n")
 
 
-def judged(body: str):
+def judged(body: str, backend: str = "cpu"):
     source = KERNEL + 'extern "C" void solve(const float* input, float* output, int N) {\n' + body + "}\n"
-    return judge_source(load_problem(1), source, backend="cpu", timing=False, patterns=["sample"], seed=5)
+    return judge_source(load_problem(1), source, backend=backend, timing=False, patterns=["sample"], seed=5)
 
 
 @pytest.mark.parametrize("body, line, said", [
@@ -67,3 +67,9 @@ def test_a_host_loop_over_a_large_buffer_is_found_at_either_end(loop, element):
               f"    {loop} output[i] = output[i] < 0 ? 0 : output[i] + 0.0f * i;\n}}\n")
     r = judge_source(load_problem(1), source, backend="cpu", timing=False, patterns=["shape/N=262147/normal"], seed=5)
     assert r.verdict == "RE" and f"on line 9 read `output[{element}]`" in r.message, r.message
+
+
+@pytest.mark.gpu
+def test_a_gpu_ends_host_code_that_dereferences_a_device_pointer_with_the_same_verdict():
+    r = judged("    for (int i = 0; i < N; ++i) output[i] = input[i] > 0 ? input[i] : 0;\n", backend="gpu")
+    assert r.verdict == "RE", r.message   # the process ends with a segmentation fault
