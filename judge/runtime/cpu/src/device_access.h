@@ -2,9 +2,9 @@
 // pointer: the process ends with a segmentation fault. Here device memory is host memory, so while
 // solve()'s host code runs, the pages of every device buffer (the harness's and cudaMalloc's; of a
 // large one, its first and last 64 KiB) are made inaccessible, and the runtime opens them for the
-// calls that touch device memory (launches,
-// copies, fills, the device-wide algorithms). A host access then faults; the fault is reported (RE,
-// naming the buffer, the element and the line) and the pages stay open for the rest of the call.
+// calls that touch device memory (launches, copies, fills, the device-wide algorithms). A host
+// access then faults; the fault is reported (RE, naming the buffer, the element and the line) and
+// the pages stay open for the rest of the call.
 #pragma once
 
 #include <cstddef>
