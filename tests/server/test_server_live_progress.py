@@ -21,10 +21,12 @@ WRONG = ('extern "C" void solve(const float* input, float* output, int N) {\n'
 
 
 class SteppedJudge:
-    """Reports the judge's own progress events, pausing `step_s` in each phase, and answers AC."""
+    """Reports the judge's own progress events, pausing `step_s` in each phase, and answers AC. The last
+    test ends only once `last_test_gate` is set (or 30 s passed), so a client can watch it running."""
 
-    def __init__(self, step_s: float):
+    def __init__(self, step_s: float, last_test_gate: threading.Event | None = None):
         self.step_s = step_s
+        self.last_test_gate = last_test_gate
 
     def __call__(self, problem, source, *, mode, filename, on_event, account) -> result.Result:
         on_event(protocol.BuildStarted(backend="cpu"))
@@ -34,6 +36,8 @@ class SteppedJudge:
         for i, name in enumerate(TESTS):
             on_event(protocol.TestStarted(index=i, name=name))
             time.sleep(self.step_s)
+            if i == len(TESTS) - 1 and self.last_test_gate is not None:
+                self.last_test_gate.wait(30)
             tests.append(result.TestResult(name=name, size={"N": 8}, distribution="uniform", verdict=result.Verdict.AC))
             on_event(protocol.TestDone(result=tests[-1]))
         return result.Result(problem=problem.key, backend="cpu", seed=1, verdict=result.Verdict.AC, message="ok",
@@ -72,7 +76,9 @@ def test_judge_reports_each_test_as_it_starts_and_the_shrinking():
 
 
 def test_stream_sends_the_phase_and_the_test_running_now(tmp_path, database_url, catalog, live_server):
-    server = live_server(make_settings(tmp_path / "data", database_url, catalog), judge=SteppedJudge(0.6))
+    resumed_progress = threading.Event()   # the last test runs until the resumed stream has seen its phase
+    server = live_server(make_settings(tmp_path / "data", database_url, catalog),
+                         judge=SteppedJudge(0.6, last_test_gate=resumed_progress))
     with httpx.Client(base_url=server.url, timeout=60) as c:
         h = _login(c, "alice")
         sid = c.post("/api/submissions", json={"problem": 1, "source": RELU_OK, "mode": "run"}, headers=h).json()["id"]
@@ -80,7 +86,10 @@ def test_stream_sends_the_phase_and_the_test_running_now(tmp_path, database_url,
 
         def reconnect_after_first_test() -> None:   # a second connection resumes after test 0
             with c.stream("GET", f"/api/submissions/{sid}/events", headers={**h, "Last-Event-ID": "1:1"}) as r:
-                resumed.extend(iter_events(r))
+                for event, data in iter_events(r):
+                    resumed.append((event, data))
+                    if event == "progress":
+                        resumed_progress.set()
 
         reconnect = threading.Thread(target=reconnect_after_first_test)
         events = []
