@@ -96,11 +96,16 @@ void BlockRun::begin(GridJob& job, uint64_t linear) {
     if (observing) observer_block_begins(*this);
 }
 
-// Variables are laid out in the order threads first reach their declarations, each after a red
-// zone that belongs to no variable, so that the observer sees an index just past one of them.
+// Every thread that reaches a declaration looks its variable up; the first of its block places it.
 void* BlockRun::static_shared_slot(const SharedShape* shape, const char* name, const char* type) {
     for (const StaticShared& slot : static_shared_)
         if (slot.shape == shape) return slot.address;
+    return place_static_shared(shape, name, type);
+}
+
+// Variables are laid out in the order threads first reach their declarations, each after a red
+// zone that belongs to no variable, so that the observer sees an index just past one of them.
+void* BlockRun::place_static_shared(const SharedShape* shape, const char* name, const char* type) {
     constexpr size_t red_zone = 256;
     const size_t align = std::max<size_t>(shape->align, 16);
     const size_t offset = (static_shared_used_ + red_zone + align - 1) / align * align;
@@ -286,19 +291,26 @@ void BlockRun::run_threads() {
     leave_fiber(*self, *next);
 }
 
-// Device code cannot throw; an exception that escapes a kernel fails the launch.
+// Device code cannot throw; an exception that escapes a kernel fails the launch. The failure is reported
+// after the handler has ended (it leaves the block by a long jump), from a function of its own: this
+// frame lies on every fiber's stack, and the message's strings would make it several cache lines deep.
 void BlockRun::run_one_thread(int thread) {
-    std::string escaped;
     try {
         job_->run_thread(job_->body);
         return;
     } catch (const std::exception& e) {
-        escaped = e.what();
+        keep_escaped(e.what());
     } catch (...) {
-        escaped = "an exception";
+        keep_escaped("an exception");
     }
+    exception_escaped(thread);
+}
+
+void BlockRun::keep_escaped(const char* what) { escaped_ = what; }
+
+void BlockRun::exception_escaped(int thread) {
     fail(Verdict::runtime_error, "exception",
-         "C++ exception (" + escaped + ") thrown in " + block_text() + " " + thread_text(thread) + "; device code cannot throw",
+         "C++ exception (" + escaped_ + ") thrown in " + block_text() + " " + thread_text(thread) + "; device code cannot throw",
          cudaErrorLaunchFailure);
 }
 
@@ -313,9 +325,7 @@ void BlockRun::thread_exited(int thread) {
     warp.exited |= bit;
     for (unsigned int waiting = warp.waiting; waiting; waiting &= waiting - 1) {
         const ThreadSlot& waiter = slots_[static_cast<size_t>(thread - thread % 32 + __builtin_ctz(waiting))];
-        if (waiter.mask & bit)
-            warp_misuse(waiter.api, waiter.line, waiter.mask, thread / 32,
-                        "lane " + std::to_string(thread % 32) + " " + exit_text(slot.exit_kind, slot.line) + " and can never join");
+        if (waiter.mask & bit) lane_gone(waiter.api, waiter.line, waiter.mask, thread / 32, thread % 32);
     }
 }
 
@@ -346,15 +356,9 @@ unsigned long long BlockRun::warp(const WarpCall& call) {
     const int warp_index = thread / 32;
     const int lane = thread % 32;
     WarpLanes& warp = warps_[static_cast<size_t>(warp_index)];
-    if (!(call.mask >> lane & 1u))
-        warp_misuse(call.api, call.line, call.mask, warp_index, "lane " + std::to_string(lane) + " is active and not in the mask");
+    if (!(call.mask >> lane & 1u)) lane_outside_mask(call, warp_index, lane);
     const unsigned int lanes = call.mask & warp.present;
-    if (unsigned int gone = lanes & warp.exited) {
-        int other = __builtin_ctz(gone);
-        const ThreadSlot& left = slots_[static_cast<size_t>(warp_index * 32 + other)];
-        warp_misuse(call.api, call.line, call.mask, warp_index,
-                    "lane " + std::to_string(other) + " " + exit_text(left.exit_kind, left.line) + " and can never join");
-    }
+    if (unsigned int gone = lanes & warp.exited) lane_gone(call.api, call.line, call.mask, warp_index, __builtin_ctz(gone));
 
     ThreadSlot& slot = slots_[static_cast<size_t>(thread)];
     slot.state = ThreadState::at_warp;
@@ -380,6 +384,17 @@ unsigned long long BlockRun::warp(const WarpCall& call) {
     }
     suspend();
     return slot.result;
+}
+
+// Misuse reports, apart from the rendezvous that find it: their strings would deepen those frames, which
+// lie on every fiber's stack (a lane waiting at a warp primitive keeps warp()'s while it waits).
+void BlockRun::lane_outside_mask(const WarpCall& call, int warp_index, int lane) {
+    warp_misuse(call.api, call.line, call.mask, warp_index, "lane " + std::to_string(lane) + " is active and not in the mask");
+}
+
+void BlockRun::lane_gone(const char* api, int line, unsigned int mask, int warp_index, int lane) {
+    const ThreadSlot& left = slots_[static_cast<size_t>(warp_index * 32 + lane)];
+    warp_misuse(api, line, mask, warp_index, "lane " + std::to_string(lane) + " " + exit_text(left.exit_kind, left.line) + " and can never join");
 }
 
 void BlockRun::complete_warp_op(int warp_index, unsigned int lanes, int current) {

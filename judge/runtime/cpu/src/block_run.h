@@ -87,6 +87,8 @@ private:
     static void runner_entry(void* self);
     [[noreturn]] void run_threads();
     void begin(GridJob& job, uint64_t linear);
+    // Apart from the lookup, which every thread makes: its message's strings would deepen the lookup's frame.
+    [[gnu::noinline]] void* place_static_shared(const SharedShape* shape, const char* name, const char* type);
     // Guard bytes before and after the block's dynamic shared memory: out-of-bounds writes there
     // fail the launch when the block ends (reads, and writes beyond the guards, are not seen).
     void arm_shared_guards();
@@ -103,12 +105,16 @@ private:
     void push_ready(int thread);
     int pop_ready();
     void run_one_thread(int thread);
+    [[gnu::noinline]] void keep_escaped(const char* what);
+    [[noreturn, gnu::noinline, gnu::cold]] void exception_escaped(int thread);
     void thread_exited(int thread);
 
     bool settle();
     void release_barrier();
     void release_converged();
     void complete_warp_op(int warp, unsigned int lanes, int current);
+    [[noreturn, gnu::noinline, gnu::cold]] void lane_outside_mask(const WarpCall& call, int warp_index, int lane);
+    [[noreturn, gnu::noinline, gnu::cold]] void lane_gone(const char* api, int line, unsigned int mask, int warp_index, int lane);
     // Makes `threads`, given in increasing index order, ready in schedule order.
     void wake_in_order(int* threads, int count);
 
@@ -141,6 +147,7 @@ private:
     std::vector<StaticShared> static_shared_;
     size_t static_shared_used_ = 0;   // bytes of the static area taken, red zones included
     size_t static_shared_bytes_ = 0;  // bytes of the variables themselves
+    std::string escaped_;             // what an exception that left a kernel said
     std::vector<std::pair<int, std::string>> printf_;  // (thread, text), in the order written
     size_t printf_bytes_ = 0;
     uint64_t printf_dropped_ = 0;
