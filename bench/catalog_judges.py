@@ -4,8 +4,10 @@ timing, as a learner's command does it: `python judge.py PROBLEM FILE --backend 
 
 Cold = the solution's first judge, in a fresh cache (on the CPU backend the CPU runtime is built once,
 before the table); warm = the same command again, `REPEATS` times (default 2), the best kept. Exit 0 is
-AC. Printed figures, not pass/fail; the target on the CPU backend is a warm judge in at most TARGET_S
-seconds on an idle 2-core machine.
+AC. `cores` = the machine's busy CPU seconds during the best warm run over its wall seconds (from
+/proc/stat, so on an otherwise idle machine): how much of the machine the judge kept busy. Printed
+figures, not pass/fail; the target on the CPU backend is a warm judge in at most TARGET_S seconds on an
+idle 2-core machine.
 
     python bench/catalog_judges.py            # PROBLEMS=1,83 for a few
 """
@@ -32,13 +34,30 @@ SOLUTIONS = [line.strip() for line in (Path(__file__).with_name("catalog_solutio
              if line.strip() and not line.startswith("#")]
 
 
+def busy_cpu_seconds() -> float | None:
+    """CPU seconds the whole machine has spent busy since boot (Linux), or None."""
+    try:
+        fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")   # less idle and iowait
+
+
+def timed_run(*args) -> tuple[float, int, str, float | None]:
+    """judge_latency.run's (seconds, exit, phases) and the cores kept busy meanwhile."""
+    before = busy_cpu_seconds()
+    seconds, status, phases = run(*args)
+    after = busy_cpu_seconds()
+    return seconds, status, phases, None if before is None or after is None else (after - before) / seconds
+
+
 def main() -> None:
     console = Console()
     cache = tempfile.mkdtemp(prefix="cudajudge-cpu-catalog-")
     os.environ["CUDAJUDGE_CACHE_DIR"] = cache   # read by prepare_runtime here and by every command below
     if BACKEND == "cpu":
         console.print(f"CPU runtime ready in {prepare_runtime():.1f} s; {os.cpu_count()} cores")
-    table = Table("problem", "solution", "cold", "warm (best)", "exit", f"≤ {TARGET_S:g} s", "phases of the best warm run (s)",
+    table = Table("problem", "solution", "cold", "warm (best)", "cores", "exit", f"≤ {TARGET_S:g} s", "phases of the best warm run (s)",
                   title=f"{BACKEND.upper()} backend, all its tests, wall seconds per command ({os.cpu_count()} cores)")
     began, within = time.perf_counter(), 0
     for solution in SOLUTIONS:
@@ -47,10 +66,10 @@ def main() -> None:
             continue
         extra = ["--backend", BACKEND, "--no-timing"]
         cold = run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache)
-        warm = min((run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache) for _ in range(REPEATS)),
+        warm = min((timed_run(ROOT, f"problem{pid}", f"problems/{solution}", extra, cache) for _ in range(REPEATS)),
                    key=lambda r: r[0])
         within += warm[0] <= TARGET_S
-        row = (str(pid), Path(solution).name, f"{cold[0]:.2f}", f"{warm[0]:.2f}", str(warm[1]),
+        row = (str(pid), Path(solution).name, f"{cold[0]:.2f}", f"{warm[0]:.2f}", "-" if warm[3] is None else f"{warm[3]:.2f}", str(warm[1]),
                "yes" if warm[0] <= TARGET_S else "no", warm[2])
         console.print(" | ".join(row))   # as it goes: a run cut short still shows what it measured
         table.add_row(*row)
