@@ -50,11 +50,11 @@ AHEAD = {"gpu": Ahead(tests=64, elements=1 << 29), "cpu": Ahead(tests=8, element
 EventHook = Callable[[Progress], None]
 
 
-def _rerun_choice(problem: Problem, cases: list[TestCase]) -> str | None:
-    """The test with the most elements that every backend runs: big enough that a race or stale state shows
-    (by elements, not by its sizes added up: a 1000 x 1 x 1 strip is not larger than a 100^3 box)."""
-    candidates = [c for c in cases if not c.gpu_only and not c.sample] or cases
-    return max(candidates, key=lambda c: elements(problem, c)).name if candidates else None
+def _rerun_choice(cases: list[TestCase], counts: list[int]) -> str | None:
+    """The test with the most elements (`counts`, one per case) that every backend runs: big enough that a race
+    or stale state shows (by elements, not by its sizes added up: a 1000 x 1 x 1 strip is not larger than a 100^3 box)."""
+    candidates = [i for i, c in enumerate(cases) if not c.gpu_only and not c.sample] or range(len(cases))
+    return cases[max(candidates, key=counts.__getitem__)].name if candidates else None
 
 
 def _stage(inbox: Path, path: str, prefix: str = "") -> str:
@@ -212,8 +212,9 @@ class Run:
 
     def _tests(self, fd: int, schedules: list[str], tests: list[TestResult]) -> bool:
         """Judge the planned tests in order, appending each result; whether every one ran."""
-        rerun = _rerun_choice(self.problem, self.cases)
-        self.on_event(TestsPlanned(tests=[c.name for c in self.cases], elements=[elements(self.problem, c) for c in self.cases]))
+        counts = [elements(self.problem, c) for c in self.cases]
+        rerun = _rerun_choice(self.cases, counts)
+        self.on_event(TestsPlanned(tests=[c.name for c in self.cases], elements=counts))
         for i, case in enumerate(self.cases):
             self._ask_ahead(i + 1)   # the oracle makes the next tests' data while this one runs
             self.on_event(TestStarted(index=i, name=case.name))

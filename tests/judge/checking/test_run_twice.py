@@ -1,7 +1,5 @@
 """The judge runs one test's input a second time, the test with the most elements that every backend runs:
 state a call leaves behind (a static, a device variable never reset) shows there as WA saying so."""
-from pathlib import Path
-
 from judge.problems.loader import load_problem
 from judge.result import Verdict
 from judge.submission import judge_source

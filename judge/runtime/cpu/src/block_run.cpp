@@ -299,14 +299,12 @@ void BlockRun::run_one_thread(int thread) {
         job_->run_thread(job_->body);
         return;
     } catch (const std::exception& e) {
-        keep_escaped(e.what());
+        escaped_ = e.what();
     } catch (...) {
-        keep_escaped("an exception");
+        escaped_ = "an exception";
     }
     exception_escaped(thread);
 }
-
-void BlockRun::keep_escaped(const char* what) { escaped_ = what; }
 
 void BlockRun::exception_escaped(int thread) {
     fail(Verdict::runtime_error, "exception",

@@ -105,7 +105,6 @@ private:
     void push_ready(int thread);
     int pop_ready();
     void run_one_thread(int thread);
-    [[gnu::noinline]] void keep_escaped(const char* what);
     [[noreturn, gnu::noinline, gnu::cold]] void exception_escaped(int thread);
     void thread_exited(int thread);
 
