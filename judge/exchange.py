@@ -10,12 +10,14 @@ needs no NumPy.
 """
 from __future__ import annotations
 
+import atexit
 import mmap
 import os
 import queue
 import stat
 import struct
-from concurrent.futures import ThreadPoolExecutor
+import subprocess
+import threading
 from pathlib import Path
 
 from judge.pieces import each_piece
@@ -40,17 +42,58 @@ class ShortRead(Exception):
         self.fd = fd
 
 
-_releaser = ThreadPoolExecutor(1, thread_name_prefix="release")
+class _Releaser:
+    """Closes and deletes the files the judge is done with, on a thread of its own: giving a large file's
+    pages back takes the kernel milliseconds per 100 MB, which no test should wait for, nor the end of
+    the process: what is left to delete then goes to a detached `rm` (hand_over)."""
+
+    def __init__(self):
+        self.todo: list[tuple[int, tuple[Path, ...]]] = []
+        self.current: tuple[Path, ...] = ()   # the paths the thread is deleting now
+        self.changed = threading.Condition()
+        self.thread: threading.Thread | None = None
+
+    def release(self, fd: int, paths: tuple[Path, ...]) -> None:
+        with self.changed:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._loop, name="release", daemon=True)
+                self.thread.start()
+                atexit.register(self.hand_over)
+            self.todo.append((fd, paths))
+            self.changed.notify()
+
+    def _loop(self) -> None:
+        while True:
+            with self.changed:
+                while not self.todo:
+                    self.changed.wait()
+                fd, self.current = self.todo.pop(0)
+            os.close(fd)
+            for path in self.current:
+                path.unlink(missing_ok=True)
+            with self.changed:
+                self.current = ()
+
+    def hand_over(self) -> None:
+        """At exit: the files not deleted yet are closed here and deleted by a process of their own, which
+        the exit does not wait for (the thread's file in progress too: deleting it twice is harmless)."""
+        with self.changed:
+            left = list(self.current)
+            for fd, paths in self.todo:
+                os.close(fd)
+                left += paths
+            self.todo.clear()
+        if left:
+            subprocess.Popen(["rm", "-f", "--", *map(str, left)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+_releaser = _Releaser()
 
 
 def release(fd: int, *paths: Path) -> None:
-    """Close a file the judge is done with and delete it (and its other links), on a thread of its own:
-    giving a large file's pages back takes the kernel milliseconds per 100 MB, which no test should wait for."""
-    def close_and_unlink() -> None:
-        os.close(fd)
-        for path in paths:
-            path.unlink(missing_ok=True)
-    _releaser.submit(close_and_unlink)
+    """Close a file the judge is done with and delete it (and its other links), in the background."""
+    _releaser.release(fd, paths)
 
 
 def round_up(n: int, to: int) -> int:

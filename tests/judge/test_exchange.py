@@ -3,6 +3,10 @@ child plants in a folder it can write (a link to the host's files, a FIFO) is fo
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -53,3 +57,22 @@ def test_copy_and_compare_ranges_between_files(tmp_path, monkeypatch):
     finally:
         os.close(src)
         os.close(dst)
+
+
+def test_files_released_just_before_the_process_exits_are_deleted_all_the_same(tmp_path):
+    script = f"""
+import os
+from pathlib import Path
+from judge import exchange as X
+for i in range(40):
+    path = Path({str(tmp_path)!r}) / f"data-{{i}}.bin"
+    fd = X.create(path, 8 << 20)
+    os.link(path, path.with_suffix(".link"))
+    X.write_bytes(fd, (8 << 20) - 4, b"last")
+    X.release(fd, path, path.with_suffix(".link"))
+"""
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    deadline = time.monotonic() + 10
+    while any(tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(tmp_path.iterdir()), sorted(p.name for p in tmp_path.iterdir())
