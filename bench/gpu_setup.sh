@@ -2,7 +2,8 @@
 # Source this on the GPU machine, in the repository root: the packages its image lacks, carried as
 # wheels in .whl/ and Debian packages in .deb/ (bubblewrap, libseccomp; bench/gpu_carry.sh fetches both
 # here), made ready for the judge.
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || return 1
+python3 -m pip install -q --no-index --no-deps --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || return 1
+python3 -m compileall -q judge cudajudge sandbox server >/dev/null   # as an installed judge has them
 export PYTHONPATH=/tmp/site:$PWD
 mkdir -p /tmp/debroot
 for f in .deb/*.deb; do dpkg -x "$f" /tmp/debroot; done
