@@ -90,6 +90,16 @@ class Call(Message):
     observe: bool = False                # every access of device code checked (CPU backend)
     scalars: dict[str, int | float]
     reset: list[str] = []
+    # Outputs whose payload stays on the device: the runner answers with their digest under these keys
+    # (judge/output_digest.py) and copies back only their guard bytes (GPU).
+    digest: dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]] = Field(default={}, max_length=64)
+
+
+class CopyBack(Message):
+    """Copy the payloads of the named buffers back to the exchange file (those a Call left on the device)."""
+    kind: Literal["copy_back"] = "copy_back"
+    test: str
+    buffers: list[str] = Field(max_length=64)
 
 
 class Release(Message):
@@ -103,6 +113,8 @@ class TimeCase(Message):
     case: str
     sets: int = Field(gt=0)
     scalars: list[dict[str, int | float]]   # each set's
+    # Each set's outputs whose first call is answered by their digest under these keys (as Call.digest).
+    digest: list[dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]]] = Field(default=[], max_length=4096)
 
 
 class Verified(Message):
@@ -115,7 +127,7 @@ class Finish(Message):
     kind: Literal["finish"] = "finish"
 
 
-RunnerCommand = Annotated[Union[RunnerJob, Place, Call, Release, TimeCase, Verified, Finish], Field(discriminator="kind")]
+RunnerCommand = Annotated[Union[RunnerJob, Place, Call, CopyBack, Release, TimeCase, Verified, Finish], Field(discriminator="kind")]
 
 
 # --- runner → judge side -----------------------------------------------------------------------------
@@ -191,6 +203,12 @@ class Returned(Message):
     # Inputs (role "in") found bit for bit as placed, on the device: their payload was not copied back to
     # the exchange file, only their guard bytes (GPU).
     unchanged_inputs: list[str] = Field(default=[], max_length=64)
+    digests: dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]] = Field(default={}, max_length=64)   # of Call.digest
+
+
+class CopiedBack(Message):
+    kind: Literal["copied_back"] = "copied_back"
+    test: str
 
 
 class Released(Message):
@@ -200,12 +218,15 @@ class Released(Message):
 
 class OutputsReady(Message):
     """Set `set`'s outputs lie in the exchange file; the runner waits for `Verified`. `first`: its first
-    call (untimed); otherwise a timed call whose outputs differ, in some bit, from the first call's."""
+    call (untimed); otherwise a timed call whose outputs differ, in some bit, from the first call's.
+    Outputs of a first call with `TimeCase.digest` keys stay on the device, their `digests` given instead;
+    the judge side may ask for them with `CopyBack` before it answers."""
     kind: Literal["outputs_ready"] = "outputs_ready"
     case: str
     set: int = Field(ge=0)
     first: bool
     error: CallError | None = None
+    digests: dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]] = Field(default={}, max_length=64)
 
 
 class Sample(Message):
@@ -230,7 +251,7 @@ class RunnerFailed(Message):
     trace: str = Field(default="", max_length=8000)
 
 
-RunnerEvent = Annotated[Union[Ready, Placed, Returned, Released, OutputsReady, Sample, CaseTimed, RunnerFailed],
+RunnerEvent = Annotated[Union[Ready, Placed, Returned, CopiedBack, Released, OutputsReady, Sample, CaseTimed, RunnerFailed],
                         Field(discriminator="kind")]
 
 
@@ -254,6 +275,7 @@ class MakeData(Message):
     distribution: str
     rng_seed: int
     keep: bool = False             # keep the inputs too, for TimeBaseline
+    digest: bool = False           # the expected outputs' digests too (judge/output_digest.py; exact policy)
 
 
 class Check(Message):
@@ -285,6 +307,12 @@ OracleCommand = Annotated[Union[OracleJob, MakeData, Check, Forget, TimeBaseline
                           Field(discriminator="kind")]
 
 
+class OutputDigest(Message):
+    """judge/output_digest.py's digest of an expected output, under `key`."""
+    key: int = Field(ge=0, lt=1 << 64)
+    value: int = Field(ge=0, lt=1 << 64)
+
+
 class DataMade(Message):
     kind: Literal["data_made"] = "data_made"
     request: int
@@ -292,6 +320,7 @@ class DataMade(Message):
     scalars: dict[str, int | float]
     arrays: dict[str, Slot]        # every pointer parameter: its initial content (outputs proper: count only)
     shown: dict[str, list | int | float | ArraySummary] | None = None   # the inputs (whole or summarised) and scalars
+    digests: dict[str, OutputDigest] = {}   # of MakeData.digest: each output's expected digest, and its key
 
 
 class Checked(Message):

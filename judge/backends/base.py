@@ -96,6 +96,7 @@ class TimedBackend(Backend, Protocol):
     def copy_out(self, fd: int, offset: int, alloc: Allocation, start: int, nbytes: int) -> None: ...
     def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation | None: ...   # None: no room
     def differs(self, copy: Allocation, alloc: Allocation, start: int) -> bool: ...   # alloc from start vs copy
+    def digest(self, alloc: Allocation, start: int, nbytes: int, key: int) -> int: ...   # judge/output_digest.py
 
 
 def broken_driver_message(exc: BaseException) -> str:

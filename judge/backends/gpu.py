@@ -115,6 +115,10 @@ class DeviceMemory:
         """Whether `alloc` from `start` differs in any bit from `copy` (made by copy_of)."""
         return self.kernels.differs(copy.address, alloc.address + start, copy.nbytes)
 
+    def digest(self, alloc: Allocation, start: int, nbytes: int, key: int) -> int:
+        """judge/output_digest.py's digest of `nbytes` of `alloc` from `start`, under `key`."""
+        return self.kernels.digest(alloc.address + start, nbytes, key)
+
     def device_view(self, alloc: Allocation, offset: int, count: int, dtype):
         return self.cp.ndarray((count,), dtype, memptr=alloc.handle + offset)
 

@@ -1,4 +1,5 @@
-"""The judge's own kernels on the GPU: fill with a repeating pattern, and compare bit for bit.
+"""The judge's own kernels on the GPU: fill with a repeating pattern, compare bit for bit, and digest an
+output (judge/output_digest.py).
 
 Both walk 16-byte words where the buffers allow it (the judge's are 256-byte aligned), then a byte
 tail. They run around every timed sample: CuPy's elementwise fill writes one element per thread,
@@ -66,6 +67,34 @@ extern "C" __global__ void cudajudge_differs_rows(const Pair* pairs, unsigned in
                      p.nbytes))
         flags[p.flag] = 1;
 }
+
+__device__ unsigned long long digest_mix(unsigned long long z) {   // SplitMix64's finalizer
+    z ^= z >> 30;
+    z *= 0xBF58476D1CE4E5B9ull;
+    z ^= z >> 27;
+    z *= 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// judge/output_digest.py: the sum, modulo 2^64, of mix((index << 32 | word) ^ key) over the little-endian
+// 32-bit words of `nbytes` bytes, the last word padded with zero bytes. Added into *sum (zero before).
+extern "C" __global__ void cudajudge_digest(const unsigned char* data, unsigned long long nbytes,
+                                            unsigned long long key, unsigned long long* sum) {
+    const unsigned long long words = (nbytes + 3) / 4;
+    const bool aligned = reinterpret_cast<unsigned long long>(data) % 4 == 0;
+    unsigned long long acc = 0;
+    EACH(i, first_index(), words) {
+        unsigned int word = 0;
+        if (aligned && 4 * i + 4 <= nbytes) {
+            word = reinterpret_cast<const unsigned int*>(data)[i];
+        } else {
+            for (unsigned long long b = 4 * i; b < 4 * i + 4 && b < nbytes; ++b) word |= (unsigned int)data[b] << (8 * (b - 4 * i));
+        }
+        acc += digest_mix(((i << 32) | word) ^ key);
+    }
+    for (int offset = 16; offset > 0; offset /= 2) acc += __shfl_down_sync(0xffffffffu, acc, offset);
+    if (threadIdx.x % 32 == 0) atomicAdd(sum, acc);
+}
 """
 SPAN = np.dtype([("address", "<u8"), ("nbytes", "<u8"), ("pattern", "<u4", (4,))])
 PAIR = np.dtype([("a", "<u8"), ("b", "<u8"), ("nbytes", "<u8"), ("flag", "<i8")])
@@ -109,6 +138,7 @@ class GpuKernels:
         self._fill = module.get_function("cudajudge_fill")
         self._fill_rows = module.get_function("cudajudge_fill_rows")
         self._differs_rows = module.get_function("cudajudge_differs_rows")
+        self._digest = module.get_function("cudajudge_digest")
         self._most_blocks = BLOCKS_PER_SM * cp.cuda.Device().attributes["MultiProcessorCount"]
         self._patterns: dict[bytes, tuple] = {}   # the correctness pass resets every output with a few patterns
 
@@ -141,3 +171,10 @@ class GpuKernels:
         flag = self.cp.zeros(1, self.cp.int32)
         self.differs_rows([(a, b, nbytes, 0)])(0, 1, flag)
         return bool(flag.get()[0])
+
+    def digest(self, address: int, nbytes: int, key: int) -> int:
+        """judge/output_digest.py's digest of `nbytes` at `address` under `key` (synchronizes)."""
+        total = self.cp.zeros(1, self.cp.uint64)
+        self._digest((self._blocks(-(-nbytes // 4)),), (KERNEL_THREADS,),
+                     (np.uint64(address), np.uint64(nbytes), np.uint64(key), total))
+        return int(total.get()[0])

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import itertools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge import exchange as X
 from judge.checking.links import OracleBroke, OracleLink
 from judge.problems.model import Problem
-from judge.protocol import Check, Checked, DataMade, Forget, MakeData, Slot
+from judge.protocol import Check, Checked, DataMade, Forget, MakeData, OutputDigest, Slot
 from judge.result import ArraySummary
 
 
@@ -23,6 +23,7 @@ class CaseData:
     arrays: dict[str, Slot]           # every pointer parameter: where its initial content lies in `fd`
     shown: dict[str, list | int | float | ArraySummary] | None   # the inputs (whole or summarised) and scalars
     path: Path
+    digests: dict[str, OutputDigest] = field(default_factory=dict)   # the expected outputs', where asked (judge/output_digest.py)
     linked: Path | None = None   # the file's link in a GPU runner's exchange folder
 
     def size(self) -> int:
@@ -78,10 +79,11 @@ class Oracle:
         # faster than into a new file's (400 MB: 5.5 against 1.3-3.9 GB/s on a 2-core machine).
         self._spare: list[tuple[Path, int]] = []
 
-    def ask(self, test: str, size: dict, distribution: str, rng_seed: int, keep: bool = False) -> int:
+    def ask(self, test: str, size: dict, distribution: str, rng_seed: int, keep: bool = False,
+            digest: bool = False) -> int:
         request = next(self._requests)
         self.link.send(MakeData(request=request, test=test, size=size, distribution=distribution, rng_seed=rng_seed,
-                                keep=keep))
+                                keep=keep, digest=digest))
         return request
 
     def take(self, request: int) -> CaseData:
@@ -105,7 +107,7 @@ class Oracle:
             fd = X.open_written(path)
         except OSError as exc:
             raise OracleBroke(f"the reference process's data file cannot be read: {exc}") from None
-        return CaseData(made.request, made.scalars, fd, made.arrays, made.shown, path)
+        return CaseData(made.request, made.scalars, fd, made.arrays, made.shown, path, made.digests)
 
     def got_file(self) -> Got:
         """A file in the oracle's folder for outputs to check, open for writing: a spare one, else a new one."""

@@ -18,16 +18,25 @@ import traceback
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from judge import exchange as X
 from judge.checking.compare import compare_outputs, shown_inputs, untouched_count
+from judge.output_digest import new_key, output_digest
 from judge.problems.loader import load_reference, parse_problem
+from judge.problems.plan import TestCase, elements
 from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
 from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, CopyMeasured, DataMade, Finish, Forget,
-                            MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, Slot, TimeBaseline, child_ends,
+                            MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, OutputDigest, Slot, TimeBaseline, child_ends,
                             decode)
+
+
+LARGE_DATA_ELEMENTS = 1 << 24   # a test's buffers together; such data takes a large share of a second to make
+LARGE_DATA_WORKERS = 2
+MAKE_WORKERS = 4                # for the other data, at most (make_workers)
+_writers = ThreadPoolExecutor(MAKE_WORKERS + LARGE_DATA_WORKERS, thread_name_prefix="write")   # one per maker
 
 
 def _load(job: OracleJob):
@@ -85,21 +94,42 @@ class Oracle:
 
     def make(self, cmd: MakeData) -> DataMade:
         data = make_test_data(self.problem, self.reference, cmd.size, cmd.distribution, case_rng(cmd.rng_seed, cmd.test))
-        expected = expected_outputs(self.problem, self.reference, data)
         out = DataFile(Path(self.job.exchange) / f"data-{cmd.request}.bin")
-        try:
-            arrays = {p.name: out.put(data.arrays[p.name], write=p.role.value != "out")
-                      for p in self.problem.params if p.is_pointer}
+        try:   # the inputs written while the reference runs on them (read-only views)
+            writing = _writers.submit(lambda: {p.name: out.put(data.arrays[p.name], write=p.role.value != "out")
+                                               for p in self.problem.params if p.is_pointer})
+            try:
+                expected = expected_outputs(self.problem, self.reference, data)
+                digests = self.digests(data, expected) if cmd.digest else {}
+            finally:
+                arrays = writing.result()
         finally:
             out.close()
         keep_data = cmd.keep or self.problem.tolerance.rule.keeps_inputs
         self.kept[cmd.request] = (data if keep_data else None, expected)
         inputs = {p.name: data.arrays[p.name] for p in self.problem.params if p.is_pointer and p.role.value != "out"}
         return DataMade(request=cmd.request, file=str(out.path), scalars=data.scalars, arrays=arrays,
-                        shown=shown_inputs(inputs, data.scalars))
+                        shown=shown_inputs(inputs, data.scalars), digests=digests)
+
+    def digests(self, data: TestData, expected: dict) -> dict[str, OutputDigest]:
+        """Each expected output's digest under a new key, where equal bytes pass the check (the exact
+        policy) and the reference gave every output the buffer's size (else the check says what is wrong)."""
+        if self.problem.tolerance.policy != "exact":
+            return {}
+        outputs = [(p, np.asarray(expected[p.name])) for p in self.problem.params if p.is_output]
+        if any(value.size != data.arrays[p.name].size for p, value in outputs):
+            return {}
+        digests = {}
+        for p, value in outputs:
+            key = new_key()
+            digests[p.name] = OutputDigest(key=key, value=output_digest(value.astype(p.np_dtype, copy=False), key))
+        return digests
 
     def forget(self, request: int) -> None:
         self.kept.pop(request, None)
+
+    def is_large(self, cmd: MakeData) -> bool:
+        return elements(self.problem, TestCase(cmd.test, "", cmd.size, cmd.distribution, False, False)) >= LARGE_DATA_ELEMENTS
 
     def check(self, cmd: Check) -> None:
         data, expected = self.kept[cmd.request]
@@ -147,18 +177,21 @@ def _device():
 class DataMaker:
     """Makes the data of consecutive MakeData commands on worker threads, several at once (NumPy lets go
     of the GIL in its generators, sorts and scans), and sends each DataMade as soon as it and every
-    request asked before it are made: in the order asked, as the judge side takes them."""
+    request asked before it are made: in the order asked, as the judge side takes them. Large data
+    (`large(cmd)`: about a second to make) starts at once on threads of its own, not after every smaller
+    request asked before it, so that it is ready by the time the tests before it have run."""
 
-    def __init__(self, oracle: Oracle, emit, workers: int):
-        self.oracle, self.emit = oracle, emit
+    def __init__(self, oracle: Oracle, emit, workers: int, large: Callable[[MakeData], bool] = lambda cmd: False):
+        self.oracle, self.emit, self.large = oracle, emit, large
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="make")
+        self.large_pool = ThreadPoolExecutor(LARGE_DATA_WORKERS, thread_name_prefix="make-large")
         self.pending: deque[tuple[int, Future]] = deque()   # (request, its making), in the order asked
         self.forgotten: set[int] = set()
         self.lock = threading.Lock()
         self.failure: BaseException | None = None
 
     def submit(self, cmd: MakeData) -> None:
-        future = self.pool.submit(self.oracle.make, cmd)
+        future = (self.large_pool if self.large(cmd) else self.pool).submit(self.oracle.make, cmd)
         with self.lock:
             self.pending.append((cmd.request, future))
         future.add_done_callback(lambda _: self._send_made())
@@ -193,7 +226,8 @@ class DataMaker:
         self._send_made()
 
     def stop(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self.pool, self.large_pool):
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def failed(exc: BaseException) -> OracleFailed:
@@ -204,7 +238,7 @@ def failed(exc: BaseException) -> OracleFailed:
 
 def make_workers() -> int:
     """Threads making data at once: the machine's cores, at most 4 (each holds a test's arrays)."""
-    return max(1, min(4, len(os.sched_getaffinity(0))))
+    return max(1, min(MAKE_WORKERS, len(os.sched_getaffinity(0))))
 
 
 def main() -> int:
@@ -219,7 +253,7 @@ def main() -> int:
     try:
         job = decode(ORACLE_COMMANDS, commands.readline())
         oracle = Oracle(job, emit)
-        maker = DataMaker(oracle, emit, make_workers())
+        maker = DataMaker(oracle, emit, make_workers(), large=oracle.is_large)
         emit(OracleReady())
         for line in commands:
             cmd = decode(ORACLE_COMMANDS, line)

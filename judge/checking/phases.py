@@ -14,7 +14,7 @@ from judge.result import PhaseTime
 PHASE_OF_REPLY = {
     "OracleReady": "start", "Ready": "start",
     "DataMade": "test data", "Checked": "checks",
-    "Placed": "buffers", "Released": "buffers",
+    "Placed": "buffers", "Released": "buffers", "CopiedBack": "buffers",
     "Returned": "solve() calls",
     "OutputsReady": "timing", "Sample": "timing", "CaseTimed": "timing", "BaselineTimed": "timing",
     "CopyMeasured": "timing",

@@ -18,7 +18,7 @@ from judge.checking.hints import HintCollector
 from judge.checking.links import OracleBroke, OracleLink, RunnerBroke, RunnerLink
 from judge.checking.phases import PhaseClock
 from judge.checking.shrink import SHRUNK_VERDICTS, ProbeFailed, smaller_failure
-from judge.checking.tests import CallPrintf, judge_test
+from judge.checking.tests import RACE_CHECK_MAX_ELEMENTS, CallPrintf, judge_test
 from judge.checking.verdict import case_result, stop_verdict, summary, with_left_out
 from judge.problems.loader import PROBLEM_FILE
 from judge.problems.model import Problem
@@ -304,7 +304,14 @@ class Run:
             if len(self.asked) > i and sum(_elements(c) for c, _, _ in self.wanted[i:len(self.asked) + 1]) > ahead.elements:
                 return
             case, seed, keep = self.wanted[len(self.asked)]
-            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, seed, keep=keep))
+            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, seed, keep=keep,
+                                              digest=self._digested(case)))
+
+    def _digested(self, case: TestCase) -> bool:
+        """Whether a test's outputs are checked by their digests on the device (judge/output_digest.py): a
+        GPU runner's, on a test larger than those run in several schedules, of an exact-policy problem."""
+        return self.backend == "gpu" and self.problem.tolerance.policy == "exact" and \
+            _elements(case) > RACE_CHECK_MAX_ELEMENTS
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
                  since: int | None = None) -> list[TestResult]:

@@ -16,8 +16,8 @@ from judge.checking.links import RunnerLink
 from judge.checking.messages import mismatch_message, race_message
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase
-from judge.protocol import (BufferSlot, Call, Checked, PayloadSource, Place, Placed, Release, Released, Returned,
-                            Slot)
+from judge.protocol import (BufferSlot, Call, Checked, CopiedBack, CopyBack, OutputDigest, PayloadSource, Place, Placed,
+                            Release, Released, Returned, Slot)
 from judge.result import Mismatch, TestResult, Verdict
 
 RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers, the first observed
@@ -192,6 +192,7 @@ class OneTest:
         self.printf: list[CallPrintf] = []
         self.opened: list[Got] = []
         self.reset_names: list[str] = []   # the buffers the runner resets before the next call
+        self.outputs_match = False   # the last call's outputs digested on the device as the expected ones
 
     def place(self) -> None:
         self.runner.send(Place(test=self.case.name, buffers=list(self.buffers.slots.values())))
@@ -202,13 +203,26 @@ class OneTest:
         return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
                           message=message, first_mismatch=mismatch, inputs_shown=shown)
 
-    def call(self, schedule: str, observe: bool = False) -> Returned:
-        """solve() called once by the runner in thread order `schedule`."""
+    def call(self, schedule: str, observe: bool = False, digest: dict[str, OutputDigest] | None = None) -> Returned:
+        """solve() called once by the runner in thread order `schedule`; the outputs in `digest` are digested
+        on the device (their expected digests' keys go to the runner, never the digests)."""
+        keys = {name: d.key for name, d in (digest or {}).items()}
         self.runner.send(Call(test=self.case.name, schedule=schedule, observe=observe, scalars=self.data.scalars,
-                              reset=self.reset_names))
+                              reset=self.reset_names, digest=keys))
         returned = self.runner.expect((Returned,), call_deadline(self.deadline_s, self.buffers))
         self.printf.append(CallPrintf(returned.printf, returned.printf_bytes))
         return returned
+
+    def digested(self, returned: Returned, digest: dict[str, OutputDigest] | None) -> bool:
+        """Whether the call's outputs in `digest` came back with their expected digests; if not, they are
+        copied back now, for the oracle's check to say what is wrong."""
+        if not digest:
+            return False
+        if all(returned.digests.get(name) == d.value for name, d in digest.items()):
+            return True
+        self.runner.send(CopyBack(test=self.case.name, buffers=list(digest)))
+        self.runner.expect((CopiedBack,), call_deadline(0.0, self.buffers))
+        return False
 
     def failed_call(self, returned: Returned, prefix: str = "") -> Ending:
         """The call's error as the test's result; a sticky error leaves the runner unusable."""
@@ -219,11 +233,14 @@ class OneTest:
         self.opened.append(copy_outputs(self.problem, self.buffers, self.fd, self.oracle))
         return self.opened[-1]
 
-    def call_and_inspect(self, schedule: str, observe: bool, hints: HintCollector | None) -> Ending | None:
-        """One call, then the checks that need no oracle: its error, the guards, the inputs."""
-        returned = self.call(schedule, observe=observe)
+    def call_and_inspect(self, schedule: str, observe: bool, hints: HintCollector | None,
+                         digest: dict[str, OutputDigest] | None = None) -> Ending | None:
+        """One call, then the checks that need no oracle: its error, the guards, the inputs. Outputs in
+        `digest` whose digest differs from the expected one are copied back then, for the oracle's check."""
+        returned = self.call(schedule, observe=observe, digest=digest)
         if returned.error is not None:
             return self.failed_call(returned)
+        self.outputs_match = self.digested(returned, digest)
         if observe and hints is not None:
             hints.add(self.case.name, returned.accesses, returned.traffic)
         damage = guard_damage(self.problem, self.buffers, self.fd)
@@ -256,12 +273,14 @@ class OneTest:
         them with that call. After the last call they are left as they are."""
         self.reset_names = reset_outputs(self.problem, self.data, self.buffers, self.fd)
 
-    def run_again(self, schedule: str) -> Ending | None:
+    def run_again(self, schedule: str, digest: dict[str, OutputDigest] | None) -> Ending | None:
         """The same input once more: an error or a wrong answer now is state left over from the first call."""
         self.reset()
-        returned = self.call(schedule)
+        returned = self.call(schedule, digest=digest)
         if returned.error is not None:
             return self.failed_call(returned, "on the second run of the same input: ")
+        if self.digested(returned, digest):
+            return None
         again = self.outputs()
         report = self.oracle.check(self.data.request, again.path, again.slots)
         if report.mismatches:
@@ -271,19 +290,23 @@ class OneTest:
         return None
 
     def judge(self, schedules: list[str], rerun: bool, hints: HintCollector | None) -> Ending:
-        """Small tests run in every schedule, the first observed; larger ones in the first only."""
+        """Small tests run in every schedule, the first observed; larger ones in the first only, their
+        outputs digested on the device where the oracle gave their expected digests."""
         small = self.data.size() <= RACE_CHECK_MAX_ELEMENTS
+        digest = None if small else self.data.digests
         got_by_schedule: dict[str, Got] = {}
         for schedule in schedules if small else schedules[:1]:
             if got_by_schedule:
                 self.reset()
-            ended = self.call_and_inspect(schedule, small and schedule == schedules[0], hints)
+            ended = self.call_and_inspect(schedule, small and schedule == schedules[0], hints, digest)
             if ended is not None:
                 return ended
+            if self.outputs_match:   # equal digests: the bytes the oracle expects, nothing to copy or check
+                continue
             got_by_schedule[schedule] = self.outputs()
         ended = self.check(got_by_schedule)
         if ended is None and rerun:
-            ended = self.run_again(schedules[0])
+            ended = self.run_again(schedules[0], digest)
         return ended or Ending(self.result(Verdict.AC))
 
     def finish(self, ended: Ending) -> tuple[TestResult, bool, list[CallPrintf]]:

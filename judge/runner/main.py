@@ -18,7 +18,7 @@ from judge.backends import open_backend
 from judge.backends.base import Allocation, Backend, Launch, broken_driver_message
 from judge.exchange import reset_pattern
 from judge.problems.model import Problem
-from judge.protocol import (RUNNER_COMMANDS, Call, CallError, Finish, LaunchRecord, Place, Placed, Ready, Release,
+from judge.protocol import (RUNNER_COMMANDS, Call, CallError, CopiedBack, CopyBack, Finish, LaunchRecord, Place, Placed, Ready, Release,
                             Released, Returned, RunnerFailed, TimeCase, child_ends, decode)
 from sandbox import seccomp_filter
 
@@ -101,20 +101,30 @@ class Runner:
                 if (copy := self.backend.copy_of(alloc, slot.payload_offset, slot.nbytes)) is not None:
                     self.kept[name] = copy
 
-    def copy_back(self) -> list[str]:
-        """Every buffer back to the exchange file, except the payload of an input equal to its kept copy
-        (its guard bytes still go back); the names of those inputs."""
-        unchanged = []
+    def copy_back(self, digest: dict[str, int]) -> tuple[list[str], dict[str, int]]:
+        """Every buffer back to the exchange file, except the payloads of an input equal to its kept copy
+        and of an output named in `digest` (GPU), whose digest under its key is taken on the device instead;
+        their guard bytes still go back. (Those inputs' names, those outputs' digests.)"""
+        unchanged, digests = [], {}
         for name, (slot, alloc) in self.placed.items():
             kept = self.kept.get(name)
-            if kept is not None and not self.backend.differs(kept, alloc, slot.payload_offset):
-                end = slot.payload_offset + slot.nbytes
-                self.backend.copy_out(self.fd, slot.offset, alloc, 0, slot.payload_offset)
-                self.backend.copy_out(self.fd, slot.offset + end, alloc, end, slot.span - end)
+            if name in digest and self.backend.copies_buffers and self.param_of(name).is_output:
+                digests[name] = self.backend.digest(alloc, slot.payload_offset, slot.nbytes, digest[name])
+            elif kept is not None and not self.backend.differs(kept, alloc, slot.payload_offset):
                 unchanged.append(name)
             else:
                 self.backend.download(self.fd, slot.offset, alloc)
-        return unchanged
+                continue
+            end = slot.payload_offset + slot.nbytes
+            self.backend.copy_out(self.fd, slot.offset, alloc, 0, slot.payload_offset)
+            self.backend.copy_out(self.fd, slot.offset + end, alloc, end, slot.span - end)
+        return unchanged, digests
+
+    def copy_back_payloads(self, cmd: CopyBack) -> None:
+        for name in cmd.buffers:
+            slot, alloc = self.placed[name]
+            self.backend.download(self.fd, slot.offset, alloc)
+        self.emit(CopiedBack(test=cmd.test))
 
     def args(self, scalars: dict, prefix: str = "") -> list:
         out = []
@@ -145,13 +155,14 @@ class Runner:
                 raise
             err = CallError(verdict="RE", message=broken_driver_message(exc), sticky=True)
         error = err if isinstance(err, CallError) or err is None else call_error(err)
-        unchanged = self.copy_back() if error is None or not error.sticky else []
+        unchanged, digests = self.copy_back(cmd.digest) if error is None or not error.sticky else ([], {})
         launches = [launch_record(l) for l in self.backend.launches()[:LAUNCHES_REPORTED]]
         accesses, traffic = self.backend.observations() if cmd.observe and error is None else ([], [])
         printf, printf_bytes = self.backend.printf_output()
         _libc.fflush(None)   # what solve() printed without a newline is written before the judge side hears it returned
         self.emit(Returned(test=cmd.test, error=error, launches=launches, printf=printf, printf_bytes=printf_bytes,
-                           accesses=accesses, traffic=traffic, unchanged_inputs=unchanged))
+                           accesses=accesses, traffic=traffic, unchanged_inputs=unchanged,
+                           digests=digests))
 
 
 def main() -> int:
@@ -187,6 +198,8 @@ def main() -> int:
             runner.place(cmd)
         elif isinstance(cmd, Call):
             runner.call(cmd)
+        elif isinstance(cmd, CopyBack):
+            runner.copy_back_payloads(cmd)
         elif isinstance(cmd, Release):
             runner.release()
             emit(Released(test=cmd.test))

@@ -138,3 +138,15 @@ def test_fill_rows_fills_the_rows_asked_wrapping_around_and_nothing_else(memory)
 
 def sentinel(dtype: str) -> np.ndarray:
     return np.frombuffer(exchange.sentinel(dtype, np.dtype(dtype).itemsize), np.uint8)
+
+
+@pytest.mark.parametrize("offset,nbytes", [(0, 1), (0, 7), (256, 4096), (3, 1001), (0, (1 << 24) + 6)])
+def test_the_device_digest_is_the_oracles(memory, offset, nbytes):
+    from judge.output_digest import new_key, output_digest
+
+    data = np.random.default_rng(nbytes).integers(0, 256, offset + nbytes, dtype=np.uint8)
+    alloc = memory.allocate(offset + nbytes)
+    memory.write(alloc, 0, data)
+    key = new_key()
+    assert memory.digest(alloc, offset, nbytes, key) == output_digest(data[offset:], key)
+    memory.free(alloc)

@@ -42,3 +42,29 @@ def test_requests_forgotten_before_they_start_are_not_made_and_the_rest_answer_i
     assert maker.made == [0, 3]
     assert sent == [3]
     assert maker.let_go.count(0) == 2   # when forgotten, and again once made
+
+
+def test_large_data_is_made_while_smaller_data_asked_before_it_waits_and_still_answers_in_order():
+    maker, sent = Maker(), []
+    large_made = threading.Event()
+    make = maker.make
+
+    def made_in_turn(cmd: MakeData) -> int:
+        if cmd.request == 2:   # the large one: made at once
+            maker.made.append(2)
+            large_made.set()
+            return 2
+        return make(cmd)
+
+    maker.make = made_in_turn
+    data = DataMaker(maker, sent.append, workers=1, large=lambda cmd: cmd.request == 2)
+    try:
+        for request in range(3):
+            data.submit(ask(request))   # 0 holds the one ordinary worker; 1 waits behind it
+        assert large_made.wait(10), "the large request waited behind the smaller ones"
+        assert sent == []               # and is not answered before them
+        maker.go.set()
+        data.finish()
+    finally:
+        data.stop()
+    assert maker.made[0] == 2 and sent == [0, 1, 2]
