@@ -4,6 +4,9 @@ into the line, or drops it when the address lies elsewhere (a header, the runtim
 from __future__ import annotations
 
 import bisect
+import contextlib
+import json
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -28,12 +31,37 @@ def with_source_lines(message: str, library: Path) -> str:
 def source_line(library: Path, offset: int) -> int | None:
     """The line of the submission's file that holds the instruction at `offset` in `library`; for an
     instruction of a header's function inlined there (an atomicAdd), the line that calls it."""
-    addresses, lines = _rows(str(library))
+    addresses, lines, inlined = _tables(str(library))
     i = bisect.bisect_right(addresses, offset) - 1
     if i >= 0 and lines[i] is not None:
         return lines[i]
-    calls = [(hi - lo, line) for lo, hi, line in _inlined_calls(str(library)) if lo <= offset < hi]
+    calls = [(hi - lo, line) for lo, hi, line in inlined if lo <= offset < hi]
     return min(calls)[1] if calls else None
+
+
+@lru_cache(maxsize=4)
+def _tables(library: str) -> tuple[list[int], list[int | None], list[tuple[int, int, int]]]:
+    """_rows and _inlined_calls of `library`, kept in a file beside it by the first process that read them
+    (reading DWARF takes a fifth of a second; every judge of a cached build looks lines up), valid while
+    the library's size and modification time are those it was read at."""
+    kept, stat = Path(library + ".lines.json"), os.stat(library)
+    stamp = [stat.st_size, stat.st_mtime_ns]
+    try:
+        tables = json.loads(kept.read_text())
+        if tables["stamp"] == stamp:
+            return tables["addresses"], tables["lines"], [tuple(call) for call in tables["inlined"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    addresses, lines = _rows(library)
+    inlined = _inlined_calls(library)
+    partial = kept.with_name(f"{kept.name}.{os.getpid()}")
+    try:   # written whole, then renamed: a reader never sees half of it
+        partial.write_text(json.dumps({"stamp": stamp, "addresses": addresses, "lines": lines, "inlined": inlined}))
+        os.replace(partial, kept)
+    except OSError:   # a folder this process cannot write (a runner's inbox): read again next time
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+    return addresses, lines, inlined
 
 
 def _submission_units(dwarf):
@@ -60,7 +88,6 @@ def _submission_units(dwarf):
         yield unit, program, own_file
 
 
-@lru_cache(maxsize=4)
 def _rows(library: str) -> tuple[list[int], list[int | None]]:
     """The line table as (addresses, lines) sorted by address; None where a row is not the
     submission's file or ends a sequence."""
@@ -83,7 +110,6 @@ def _rows(library: str) -> tuple[list[int], list[int | None]]:
     return [a for a, _ in rows], [line for _, line in rows]
 
 
-@lru_cache(maxsize=4)
 def _inlined_calls(library: str) -> list[tuple[int, int, int]]:
     """(start, end, line) of each function inlined into the submission's code at a call on that
     line of the submission's file."""
