@@ -27,6 +27,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from judge.result import ArraySummary, CompileInfo, Mismatch, TestResult, Timing
 
 
+U64 = Annotated[int, Field(ge=0, lt=1 << 64)]   # a digest or its key (judge/output_digest.py)
+
+
 class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -92,7 +95,7 @@ class Call(Message):
     reset: list[str] = []
     # Outputs whose payload stays on the device: the runner answers with their digest under these keys
     # (judge/output_digest.py) and copies back only their guard bytes (GPU).
-    digest: dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]] = Field(default={}, max_length=64)
+    digest: dict[str, U64] = Field(default={}, max_length=64)
 
 
 class CopyBack(Message):
@@ -114,7 +117,7 @@ class TimeCase(Message):
     sets: int = Field(gt=0)
     scalars: list[dict[str, int | float]]   # each set's
     # Each set's outputs whose first call is answered by their digest under these keys (as Call.digest).
-    digest: list[dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]]] = Field(default=[], max_length=4096)
+    digest: list[dict[str, U64]] = Field(default=[], max_length=4096)
 
 
 class Verified(Message):
@@ -203,7 +206,7 @@ class Returned(Message):
     # Inputs (role "in") found bit for bit as placed, on the device: their payload was not copied back to
     # the exchange file, only their guard bytes (GPU).
     unchanged_inputs: list[str] = Field(default=[], max_length=64)
-    digests: dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]] = Field(default={}, max_length=64)   # of Call.digest
+    digests: dict[str, U64] = Field(default={}, max_length=64)   # of Call.digest
 
 
 class CopiedBack(Message):
@@ -226,7 +229,7 @@ class OutputsReady(Message):
     set: int = Field(ge=0)
     first: bool
     error: CallError | None = None
-    digests: dict[str, Annotated[int, Field(ge=0, lt=1 << 64)]] = Field(default={}, max_length=64)
+    digests: dict[str, U64] = Field(default={}, max_length=64)
 
 
 class Sample(Message):
@@ -309,8 +312,8 @@ OracleCommand = Annotated[Union[OracleJob, MakeData, Check, Forget, TimeBaseline
 
 class OutputDigest(Message):
     """judge/output_digest.py's digest of an expected output, under `key`."""
-    key: int = Field(ge=0, lt=1 << 64)
-    value: int = Field(ge=0, lt=1 << 64)
+    key: U64
+    value: U64
 
 
 class DataMade(Message):

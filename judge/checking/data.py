@@ -29,6 +29,14 @@ class CaseData:
     def size(self) -> int:
         return sum(s.count for s in self.arrays.values())
 
+    def digest_keys(self) -> dict[str, int]:
+        """The keys of the expected outputs' digests: all a runner is told of them."""
+        return {name: d.key for name, d in self.digests.items()}
+
+    def digests_match(self, got: dict[str, int]) -> bool:
+        """Whether a runner's digests (`got`) are the expected ones, for every output that has one."""
+        return bool(self.digests) and all(got.get(name) == d.value for name, d in self.digests.items())
+
     def count(self, name: str) -> int:
         return self.arrays[name].count
 

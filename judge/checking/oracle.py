@@ -29,8 +29,8 @@ from judge.problems.loader import load_reference, parse_problem
 from judge.problems.plan import TestCase, elements
 from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
 from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, CopyMeasured, DataMade, Finish, Forget,
-                            MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, OutputDigest, Slot, TimeBaseline, child_ends,
-                            decode)
+                            MakeData, MeasureCopy, OracleFailed, OracleJob, OracleReady, OutputDigest, Slot, TimeBaseline,
+                            child_ends, decode)
 
 
 LARGE_DATA_ELEMENTS = 1 << 24   # a test's buffers together; such data takes a large share of a second to make

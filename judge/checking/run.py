@@ -308,10 +308,9 @@ class Run:
                                               digest=self._digested(case)))
 
     def _digested(self, case: TestCase) -> bool:
-        """Whether a test's outputs are checked by their digests on the device (judge/output_digest.py): a
-        GPU runner's, on a test larger than those run in several schedules, of an exact-policy problem."""
-        return self.backend == "gpu" and self.problem.tolerance.policy == "exact" and \
-            _elements(case) > RACE_CHECK_MAX_ELEMENTS
+        """Whether to ask for a test's expected digests (judge/output_digest.py; the oracle gives them where
+        equal bytes pass its check): a GPU runner's, on a test larger than those run in several schedules."""
+        return self.backend == "gpu" and _elements(case) > RACE_CHECK_MAX_ELEMENTS
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
                  since: int | None = None) -> list[TestResult]:

@@ -16,8 +16,8 @@ from judge.checking.links import RunnerLink
 from judge.checking.messages import mismatch_message, race_message
 from judge.problems.model import Problem
 from judge.problems.plan import TestCase
-from judge.protocol import (BufferSlot, Call, Checked, CopiedBack, CopyBack, OutputDigest, PayloadSource, Place, Placed,
-                            Release, Released, Returned, Slot)
+from judge.protocol import (BufferSlot, Call, Checked, CopiedBack, CopyBack, PayloadSource, Place, Placed, Release,
+                            Released, Returned, Slot)
 from judge.result import Mismatch, TestResult, Verdict
 
 RACE_CHECK_MAX_ELEMENTS = 1 << 18   # tests up to this size run in every thread order the backend offers, the first observed
@@ -203,24 +203,23 @@ class OneTest:
         return TestResult(name=case.name, size=case.size, distribution=case.distribution, verdict=verdict,
                           message=message, first_mismatch=mismatch, inputs_shown=shown)
 
-    def call(self, schedule: str, observe: bool = False, digest: dict[str, OutputDigest] | None = None) -> Returned:
-        """solve() called once by the runner in thread order `schedule`; the outputs in `digest` are digested
-        on the device (their expected digests' keys go to the runner, never the digests)."""
-        keys = {name: d.key for name, d in (digest or {}).items()}
+    def call(self, schedule: str, observe: bool = False, by_digest: bool = False) -> Returned:
+        """solve() called once by the runner in thread order `schedule`; `by_digest`: the outputs with expected
+        digests are digested on the device (the runner gets their keys, never the digests)."""
         self.runner.send(Call(test=self.case.name, schedule=schedule, observe=observe, scalars=self.data.scalars,
-                              reset=self.reset_names, digest=keys))
+                              reset=self.reset_names, digest=self.data.digest_keys() if by_digest else {}))
         returned = self.runner.expect((Returned,), call_deadline(self.deadline_s, self.buffers))
         self.printf.append(CallPrintf(returned.printf, returned.printf_bytes))
         return returned
 
-    def digested(self, returned: Returned, digest: dict[str, OutputDigest] | None) -> bool:
-        """Whether the call's outputs in `digest` came back with their expected digests; if not, they are
-        copied back now, for the oracle's check to say what is wrong."""
-        if not digest:
+    def digested(self, returned: Returned, by_digest: bool) -> bool:
+        """Whether the call's outputs came back with their expected digests; if not, those left on the
+        device are copied back now, for the oracle's check to say what is wrong."""
+        if not by_digest or not self.data.digests:
             return False
-        if all(returned.digests.get(name) == d.value for name, d in digest.items()):
+        if self.data.digests_match(returned.digests):
             return True
-        self.runner.send(CopyBack(test=self.case.name, buffers=list(digest)))
+        self.runner.send(CopyBack(test=self.case.name, buffers=list(self.data.digests)))
         self.runner.expect((CopiedBack,), call_deadline(0.0, self.buffers))
         return False
 
@@ -234,13 +233,13 @@ class OneTest:
         return self.opened[-1]
 
     def call_and_inspect(self, schedule: str, observe: bool, hints: HintCollector | None,
-                         digest: dict[str, OutputDigest] | None = None) -> Ending | None:
-        """One call, then the checks that need no oracle: its error, the guards, the inputs. Outputs in
-        `digest` whose digest differs from the expected one are copied back then, for the oracle's check."""
-        returned = self.call(schedule, observe=observe, digest=digest)
+                         by_digest: bool = False) -> Ending | None:
+        """One call, then the checks that need no oracle: its error, the guards, the inputs. `by_digest`: as
+        in call(); outputs whose digest is not the expected one are copied back then, for the oracle's check."""
+        returned = self.call(schedule, observe=observe, by_digest=by_digest)
         if returned.error is not None:
             return self.failed_call(returned)
-        self.outputs_match = self.digested(returned, digest)
+        self.outputs_match = self.digested(returned, by_digest)
         if observe and hints is not None:
             hints.add(self.case.name, returned.accesses, returned.traffic)
         damage = guard_damage(self.problem, self.buffers, self.fd)
@@ -273,13 +272,13 @@ class OneTest:
         them with that call. After the last call they are left as they are."""
         self.reset_names = reset_outputs(self.problem, self.data, self.buffers, self.fd)
 
-    def run_again(self, schedule: str, digest: dict[str, OutputDigest] | None) -> Ending | None:
+    def run_again(self, schedule: str, by_digest: bool) -> Ending | None:
         """The same input once more: an error or a wrong answer now is state left over from the first call."""
         self.reset()
-        returned = self.call(schedule, digest=digest)
+        returned = self.call(schedule, by_digest=by_digest)
         if returned.error is not None:
             return self.failed_call(returned, "on the second run of the same input: ")
-        if self.digested(returned, digest):
+        if self.digested(returned, by_digest):
             return None
         again = self.outputs()
         report = self.oracle.check(self.data.request, again.path, again.slots)
@@ -293,12 +292,11 @@ class OneTest:
         """Small tests run in every schedule, the first observed; larger ones in the first only, their
         outputs digested on the device where the oracle gave their expected digests."""
         small = self.data.size() <= RACE_CHECK_MAX_ELEMENTS
-        digest = None if small else self.data.digests
         got_by_schedule: dict[str, Got] = {}
         for schedule in schedules if small else schedules[:1]:
             if got_by_schedule:
                 self.reset()
-            ended = self.call_and_inspect(schedule, small and schedule == schedules[0], hints, digest)
+            ended = self.call_and_inspect(schedule, small and schedule == schedules[0], hints, by_digest=not small)
             if ended is not None:
                 return ended
             if self.outputs_match:   # equal digests: the bytes the oracle expects, nothing to copy or check
@@ -306,7 +304,7 @@ class OneTest:
             got_by_schedule[schedule] = self.outputs()
         ended = self.check(got_by_schedule)
         if ended is None and rerun:
-            ended = self.run_again(schedules[0], digest)
+            ended = self.run_again(schedules[0], by_digest=not small)
         return ended or Ending(self.result(Verdict.AC))
 
     def finish(self, ended: Ending) -> tuple[TestResult, bool, list[CallPrintf]]:

@@ -18,8 +18,8 @@ from judge.backends import open_backend
 from judge.backends.base import Allocation, Backend, Launch, broken_driver_message
 from judge.exchange import reset_pattern
 from judge.problems.model import Problem
-from judge.protocol import (RUNNER_COMMANDS, Call, CallError, CopiedBack, CopyBack, Finish, LaunchRecord, Place, Placed, Ready, Release,
-                            Released, Returned, RunnerFailed, TimeCase, child_ends, decode)
+from judge.protocol import (RUNNER_COMMANDS, Call, CallError, CopiedBack, CopyBack, Finish, LaunchRecord, Place, Placed,
+                            Ready, Release, Released, Returned, RunnerFailed, TimeCase, child_ends, decode)
 from sandbox import seccomp_filter
 
 LAUNCHES_REPORTED = 16

@@ -8,7 +8,9 @@ import pytest
 
 from judge.checking import run as run_module
 from judge.checking import tests as tests_module
+from judge.checking.data import CaseData
 from judge.problems.loader import load_problem
+from judge.protocol import OutputDigest
 from judge.result import Verdict
 from judge.submission import judge_source
 
@@ -43,6 +45,16 @@ def copies(monkeypatch):
 
 
 LEVELS = "levels/n=1048577/uniform"
+
+
+def test_a_runner_is_given_the_keys_and_must_name_every_expected_digest(tmp_path):
+    data = CaseData(0, {}, -1, {}, None, tmp_path / "data-0.bin",
+                    {"out": OutputDigest(key=7, value=11), "idx": OutputDigest(key=8, value=12)})
+    assert data.digest_keys() == {"out": 7, "idx": 8}
+    assert data.digests_match({"out": 11, "idx": 12, "other": 5})
+    assert not data.digests_match({"out": 11})               # one left out
+    assert not data.digests_match({"out": 11, "idx": 13})    # one wrong
+    assert not CaseData(0, {}, -1, {}, None, tmp_path / "data-1.bin").digests_match({})   # none expected: no match
 
 
 def test_a_runner_that_gives_no_digest_has_its_outputs_copied_back_and_checked(monkeypatch, copies):
