@@ -4,7 +4,8 @@ Problems 1, 3, 6 and 83, every benchmark size. Each subject (the built solution'
 problem's baseline from reference.py called on CuPy arrays as the oracle calls it) is timed in this
 process without the judge: events, an L2 flush before each sample (a memset of 2× L2, as the judge
 flushes), the stream held by a one-thread kernel until the host has enqueued the sample's calls (as
-nvbench does, so that no call waits for the host to issue it), no reset and no verification:
+nvbench does, so that no call waits for the host to issue it), after the judge's warm-up (at least 3
+calls and 25 ms: an idle GPU's clocks take that long to come up), no reset and no verification:
 - one call per event pair (200 samples): what a call costs alone, with the event pair's fixed cost;
 - as the judge timed it: a batch of as many calls per event pair as the judge's Result says it made
   (`calls_per_sample`), on distinct copies of the input; with ROTATE=1 the samples go round as many
@@ -23,12 +24,14 @@ import csv
 import ctypes
 import functools
 import io
+import itertools
 import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -40,7 +43,7 @@ from judge.compilation import build
 from judge.problems.expressions import evaluate
 from judge.problems.loader import load_problem, load_reference
 from judge.submission import judge_source
-from judge.timing.stats import input_set_count
+from judge.timing.stats import WARMUP_CALLS, WARMUP_S, input_set_count
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,8 +103,12 @@ class BareLoop:
         """`marked`: a marker kernel after each flush, where ncu splits its kernel list into calls.
         `held`: the stream held from before the start event until the batch is enqueued."""
         cp = self.cp
-        for call in self.calls:
-            call()
+        began = time.perf_counter()   # warmed up as the judge warms up: the clocks are up before the samples
+        for i in itertools.count():
+            self.calls[i % len(self.calls)]()
+            cp.cuda.get_current_stream().synchronize()
+            if i + 1 >= max(WARMUP_CALLS, len(self.calls)) and time.perf_counter() - began >= WARMUP_S:
+                break
         start, end = cp.cuda.Event(), cp.cuda.Event()
         marker = cp.empty(1, cp.uint8)
         times = []

@@ -116,6 +116,7 @@ class TimeCase(Message):
     case: str
     sets: int = Field(gt=0)
     scalars: list[dict[str, int | float]]   # each set's
+    batched: bool                           # calls timed back to back in batches (judge.timing.stats.batched_case)
     # Each set's outputs whose first call is answered by their digest under these keys (as Call.digest).
     digest: list[dict[str, U64]] = Field(default=[], max_length=4096)
 
@@ -296,10 +297,11 @@ class Forget(Message):
 
 
 class TimeBaseline(Message):
-    """Time reference.baseline() on the kept input sets `requests`; also measures copy bandwidth."""
+    """Time reference.baseline() on the kept input sets `requests`, by the solution's method (`batched`)."""
     kind: Literal["time_baseline"] = "time_baseline"
     case: str
     requests: list[int]
+    batched: bool
 
 
 class MeasureCopy(Message):
@@ -354,6 +356,7 @@ class CopyMeasured(Message):
     kind: Literal["copy_measured"] = "copy_measured"
     gbps: float
     device: str
+    device_id: str   # this GPU (its UUID), its driver and CuPy: what a kept baseline figure was timed on
 
 
 class OracleReady(Message):

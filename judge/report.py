@@ -116,7 +116,9 @@ def timing_table(result: Result) -> Table:
                   title=f"timing on {result.device} (copy bandwidth {timing.copy_gbps:.0f} GB/s)" if timing.copy_gbps else "timing")
     for c in timing.per_case:
         case = ", ".join(f"{k}={v}" for k, v in c.size.items()) + f" · {c.distribution}"
-        ratio = f"{c.ratio_to_baseline:.2f}× ({c.baseline_us:.1f} µs)" if c.ratio_to_baseline else "-"
+        ratio = f"{c.ratio_to_baseline:.2f}× ({c.baseline_us:.1f} µs" + (
+            f", timed {c.baseline_age_s / 60:.0f} min ago)" if c.baseline_age_s is not None else ")") \
+            if c.ratio_to_baseline else "-"
         noisy = " (noisy)" if c.noisy else ""
         batched = (f"\nper call of {c.calls_per_sample} back to back" +
                    (f"; {c.single_call_us:.1f} alone" if c.single_call_us else "")) if c.calls_per_sample > 1 else ""

@@ -113,6 +113,8 @@ class TimingFigures(BaseModel):
     baseline_us: float | None = None
     baseline_calls_per_sample: int | None = None
     baseline_single_call_us: float | None = None
+    baseline_age_s: float | None = None      # the baseline was timed this long ago on this GPU, by an earlier judge
+                                             # (its figures are kept an hour); None: timed in this judge
     ratio_to_baseline: float | None = None   # baseline time / solution time: > 1 means faster than the baseline
 
 

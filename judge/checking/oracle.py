@@ -150,16 +150,19 @@ class Oracle:
             raise RuntimeError("the job did not ask for timing, so the oracle has no GPU")
         return self.device.result()
 
-    def measure_copy(self) -> None:
+    def measure_copy(self) -> CopyMeasured:
         memory, timer = self._gpu()
-        name = memory.cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
-        self.emit(CopyMeasured(gbps=timer.copy_bandwidth_gbps(), device=name))
+        cp = memory.cp
+        properties = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
+        device_id = (f"{bytes(properties.get('uuid', b'')).hex() or properties['pciBusID']} "
+                     f"driver {cp.cuda.runtime.driverGetVersion()} cupy {cp.__version__}")
+        return CopyMeasured(gbps=timer.copy_bandwidth_gbps(), device=properties["name"].decode(), device_id=device_id)
 
     def time_baseline(self, cmd: TimeBaseline) -> None:
         from judge.timing.baseline import time_baseline
 
         memory, timer = self._gpu()
-        stats = time_baseline(memory, timer, self.problem, self.reference, [self.kept[r] for r in cmd.requests])
+        stats = time_baseline(memory, timer, self.problem, self.reference, [self.kept[r] for r in cmd.requests], cmd.batched)
         self.emit(BaselineTimed(case=cmd.case, samples=stats.samples, median_us=stats.median_us, min_us=stats.min_us,
                                 iqr_us=stats.iqr_us, noisy=stats.noisy, calls_per_sample=stats.calls_per_sample,
                                 single_call_us=stats.single_call_us))
@@ -269,11 +272,13 @@ def main() -> int:
             elif isinstance(cmd, Finish):
                 break
             else:   # whose reply alone the judge side waits for: after every DataMade it asked for
+                # the copy measured on the GPU while the last input sets are made on the host
+                measured = oracle.measure_copy() if isinstance(cmd, MeasureCopy) else None
                 maker.finish()
                 if maker.failure is not None:
                     return 1
-                if isinstance(cmd, MeasureCopy):
-                    oracle.measure_copy()
+                if measured is not None:
+                    emit(measured)
                 elif isinstance(cmd, TimeBaseline):
                     oracle.time_baseline(cmd)
         return 0

@@ -32,7 +32,8 @@ from judge.protocol import (BaselineTimed, CaseTimed, CopiedBack, CopyBack, Copy
                             Placed, Release, Released, Sample, TimeBaseline, TimeCase, TimingCaseStarted, TimingDone,
                             Verified)
 from judge.result import CaseTiming, KernelTime, TestResult, Timing, TimingFigures, Verdict
-from judge.timing.stats import Stats, input_set_count
+from judge.timing import baseline_cache
+from judge.timing.stats import Stats, batched_case, input_set_count
 
 WALL_SLACK = 1.01, 100e-6      # factor and seconds a sample's events may exceed the judge side's gap
 OVERHEAD_FACTOR, OVERHEAD_S = 3.0, 5e-3
@@ -102,20 +103,23 @@ def _kernel_breakdown(launches) -> list[KernelTime]:
     return list(grouped.values())
 
 
-def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, has_baseline: bool):
-    """(stats, baseline stats or None, per-kernel launches, scalars) of one case; a TestResult on failure."""
+def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, has_baseline: bool):
+    """(stats, (baseline stats, their age), per-kernel launches, scalars) of one case, (None, None) for a
+    problem without a baseline; a TestResult on failure."""
     requests = [run.request(i) for i, (wanted, _, _) in enumerate(run.wanted) if wanted == case]
     datas = [oracle.take(r) for r in requests]
     try:
-        return _time_sets(run, oracle, fd, case, copy_gbps, has_baseline, requests, datas)
+        return _time_sets(run, oracle, fd, case, copy, has_baseline, requests, datas)
     finally:
         for data in datas:
             data.close()
 
 
-def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, has_baseline: bool, requests, datas):
+def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, has_baseline: bool, requests, datas):
     problem = run.problem
     count = len(datas)
+    bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
+    batched = batched_case(bytes_moved / (copy.gbps * 1e9))
     buffers, start = [], 0   # from the file's start, over the pages the tests' buffers left there
     for k, data in enumerate(datas):
         b = lay_out(problem, data, fd, random.Random(f"timing/{run.seed}/{k}"), prefix=f"set{k}/", start=start,
@@ -124,13 +128,12 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
         start = b.total_bytes()
     run.runner.send(Place(test=case.name, buffers=[s for b in buffers for s in b.slots.values()]))
     run.runner.expect((Placed,))
-    run.runner.send(TimeCase(case=case.name, sets=count, scalars=[d.scalars for d in datas],
+    run.runner.send(TimeCase(case=case.name, sets=count, scalars=[d.scalars for d in datas], batched=batched,
                              digest=[data.digest_keys() for data in datas]))
     samples: list[tuple[float, Sample]] = []
     last = time.monotonic()
     failure: TestResult | None = None
-    # Between two messages of the runner lie one sample (a batch of calls shorter than BATCH_BELOW_S each,
-    # or one call), or one call and its outputs' copy: a call's deadline and the time to move every set.
+    # Between two messages of the runner lie one sample (a batch of calls of a batched case, or one call), or one call and its outputs' copy: a call's deadline and the time to move every set.
     # Before the first, the runner also sets up its timer and compiles its fill and compare kernels.
     deadline = call_deadline(run.deadline_s, buffers[-1])
     setup_s = SETUP_S
@@ -154,14 +157,25 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy_gbps: float, h
     if failure is not None:
         oracle.forget(requests)
         return failure
-    baseline = None
-    if has_baseline:
-        oracle.link.send(TimeBaseline(case=case.name, requests=requests))
-        b: BaselineTimed = oracle.reply(BaselineTimed)
-        baseline = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy, b.calls_per_sample, b.single_call_us)
+    baseline = _baseline(run, oracle, case, requests, copy, batched) if has_baseline else (None, None)
     oracle.forget(requests)
-    bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
-    return cross_check(samples, bytes_moved, copy_gbps), baseline, event.per_kernel, datas[0].scalars
+    return cross_check(samples, bytes_moved, copy.gbps), baseline, event.per_kernel, datas[0].scalars
+
+
+def _baseline(run, oracle: Oracle, case: TestCase, requests: list[int], copy: CopyMeasured,
+              batched: bool) -> tuple[Stats, float | None]:
+    """The baseline's figures, timed as the solution was (`batched`), and how many seconds ago: kept from an
+    earlier judge on this GPU (judge/timing/baseline_cache.py), else timed now by the oracle on this judge's
+    input sets (None)."""
+    key = baseline_cache.baseline_key(run.problem, f"{case.name} batched={batched}", len(requests), copy.device_id)
+    kept = baseline_cache.recall(key, copy.gbps)
+    if kept is not None:
+        return kept
+    oracle.link.send(TimeBaseline(case=case.name, requests=requests, batched=batched))
+    b: BaselineTimed = oracle.reply(BaselineTimed)
+    stats = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy, b.calls_per_sample, b.single_call_us)
+    baseline_cache.keep(key, copy.gbps, stats)
+    return stats, None
 
 
 def _check_set(run, oracle: Oracle, fd: int, buffers, datas, requests, event: OutputsReady) -> TestResult | None:
@@ -205,14 +219,14 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
     for case in benchmark_cases(run.problem):
         run.on_event(TimingCaseStarted(case=case.name))
         try:
-            outcome = _time_case(run, oracle, fd, case, copy.gbps, has_baseline)
+            outcome = _time_case(run, oracle, fd, case, copy, has_baseline)
         except TimingRejected as exc:
             run.notes.append(f"timing rejected on {case.name}: {exc}; no time is reported for this run")
             return None
         if isinstance(outcome, TestResult):
             tests.append(outcome)
             return None
-        stats, base, launches, scalars = outcome
+        stats, (base, base_age_s), launches, scalars = outcome
         per_kernel = per_kernel or _kernel_breakdown(launches)
         seconds = stats.median_us / 1e6
         bytes_moved = evaluate(run.problem.benchmark.bytes, scalars)
@@ -226,6 +240,7 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
                                 baseline_us=base.median_us if base else None,
                                 baseline_calls_per_sample=base.calls_per_sample if base else None,
                                 baseline_single_call_us=base.single_call_us if base else None,
+                                baseline_age_s=base_age_s,
                                 ratio_to_baseline=(base.median_us / stats.median_us) if base else None))
     headline = {name: getattr(cases[0], name) for name in TimingFigures.model_fields}
     timing = Timing(**headline, copy_gbps=copy.gbps, per_kernel=per_kernel, per_case=cases)

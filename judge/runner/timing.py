@@ -113,7 +113,7 @@ class CaseTiming:
     def time_samples(self) -> None:
         self.backend.timed_mode(True)
         try:
-            run_samples(self.sample, self.cmd.sets)
+            run_samples(self.sample, self.cmd.sets, self.cmd.batched)
         finally:
             self.backend.timed_mode(False)
 

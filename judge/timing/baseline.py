@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge.timing.stats import Stats, run_samples
 
 
-def time_baseline(memory, timer, problem, reference, kept: list[tuple]) -> Stats:
+def time_baseline(memory, timer, problem, reference, kept: list[tuple], batched: bool) -> Stats:
     """`kept`: (TestData, expected) of each input set. The outputs are reset before every sample,
     outside the timed region; the baseline's first answer is checked against the reference as the
     problem's tolerance policy checks a baseline."""
@@ -39,7 +39,7 @@ def time_baseline(memory, timer, problem, reference, kept: list[tuple]) -> Stats
                     reference.baseline(**sets[k])
         return timer.time(calls) / batch
 
-    stats = run_samples(sample, len(sets))
+    stats = run_samples(sample, len(sets), batched)
     del sets, initial
     cp.get_default_memory_pool().free_all_blocks()
     return stats

@@ -31,6 +31,17 @@ def test_accepted_with_timing_reports_bandwidth_and_baseline():
     assert r.device and "H" in r.device
 
 
+def test_a_second_timed_judge_uses_the_baseline_the_first_timed(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUDAJUDGE_CACHE_DIR", str(tmp_path))
+    first, second = (judge(1, ACCEPTED_RELU, tests=("sample",), timing=True) for _ in range(2))
+    assert first.verdict == second.verdict == "AC"
+    for before, after in zip(first.timing.per_case, second.timing.per_case, strict=True):
+        assert before.baseline_age_s is None
+        assert after.baseline_age_s is not None and 0 <= after.baseline_age_s < 600
+        assert after.baseline_us == before.baseline_us
+        assert after.ratio_to_baseline == pytest.approx(after.baseline_us / after.median_us)
+
+
 def test_result_cached_between_calls_fails_timing_verification():
     r = judge(1, "relu_caches_result.cu", tests=("sample/N=8/uniform",), timing=True)
     assert r.verdict == "WA"

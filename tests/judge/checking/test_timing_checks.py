@@ -6,7 +6,8 @@ import pytest
 
 from judge.checking.timing import TimingRejected, cross_check
 from judge.protocol import Sample
-from judge.timing.stats import BATCH_SAMPLE_S, INPUT_SETS, MAX_BATCH, WARMUP_CALLS, input_set_count
+from judge.timing.stats import (BATCH_BELOW_S, BATCH_SAMPLE_S, INPUT_SETS, MAX_BATCH, WARMUP_CALLS, batched_case,
+                                input_set_count, run_samples)
 
 GB = 1e9
 
@@ -60,6 +61,29 @@ def test_warmup_samples_alone_are_no_timing():
 def test_short_calls_get_one_input_set_per_call_of_a_batch():
     assert input_set_count(1e-3) == INPUT_SETS
     assert input_set_count(1e-6) == min(MAX_BATCH, round(BATCH_SAMPLE_S / 1e-6))
+
+
+@pytest.mark.parametrize("call_s", [5e-6, 19e-6, 21e-6, 400e-6])
+def test_a_batched_case_times_every_subject_in_batches_however_long_its_calls(call_s):
+    """The method is the case's: a solution or baseline of 21 µs is a throughput beside one of 19 µs, not
+    a single call's latency (two runs of one solution near the boundary read 15 and 20 µs that way)."""
+    batches = []
+
+    def sample(batch, warmup):
+        batches.append((batch, warmup))
+        return call_s
+    stats = run_samples(sample, MAX_BATCH, batched=True)
+    assert {batch for batch, warmup in batches if not warmup} == {stats.calls_per_sample}
+    assert 2 <= stats.calls_per_sample <= MAX_BATCH and stats.single_call_us == pytest.approx(call_s * 1e6)
+
+
+def test_a_case_not_batched_times_one_call_per_sample_however_short():
+    stats = run_samples(lambda batch, warmup: 5e-6, MAX_BATCH, batched=False)
+    assert stats.calls_per_sample == 1 and stats.median_us == pytest.approx(5)
+
+
+def test_whether_a_case_is_batched_follows_its_bytes_at_the_copy_bandwidth():
+    assert batched_case(BATCH_BELOW_S * 0.99) and not batched_case(BATCH_BELOW_S * 1.01)
 
 
 def test_timing_sets_asked_before_the_copy_is_measured_are_never_fewer_than_a_real_device_needs():

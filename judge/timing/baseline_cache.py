@@ -1,0 +1,63 @@
+"""Baseline figures kept between judges on one GPU.
+
+A problem's baseline is the same code on the same device judge after judge, and timing it again
+cost a timed judge of problem 83 about 1.7 s of its 7. A figure is kept for KEPT_FOR_S under a key of
+everything it depends on (the problem's files, the benchmark case and its number of input sets, the
+GPU, its driver and CuPy, the timing code), and used again only while the device copies memory as
+fast as it did then, within SAME_COPY: a GPU at other clocks or under other load times its baseline
+again. Kept figures live in the judge's cache folder, which no run child's view contains.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from judge.cache_paths import cache_root
+from judge.digest import digest
+from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
+from judge.timing.stats import Stats
+
+KEPT_FOR_S = 3600.0
+SAME_COPY = 0.02
+_TIMING_CODE = [Path(__file__).with_name(name) for name in ("baseline.py", "device.py", "stats.py")]
+
+
+def baseline_key(problem, case: str, sets: int, device_id: str) -> str:
+    folder = problem.folder
+    return digest(folder / PROBLEM_FILE, folder / REFERENCE_FILE, case, str(sets), device_id, *_TIMING_CODE,
+                  hex_digits=32)
+
+
+def _path(key: str) -> Path:
+    return cache_root() / "baselines" / f"{key}.json"
+
+
+def recall(key: str, copy_gbps: float) -> tuple[Stats, float] | None:
+    """(the kept figures, their age in seconds), or None when there are none still good for a device
+    that copies at `copy_gbps` now."""
+    try:
+        kept = json.loads(_path(key).read_text())
+        age = time.time() - float(kept["timed_at"])
+        stats = Stats(**kept["stats"])
+        if 0 <= age <= KEPT_FOR_S and abs(copy_gbps / float(kept["copy_gbps"]) - 1) <= SAME_COPY:
+            return stats, age
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+        pass   # none kept, or a file this version cannot read: timed again, and kept anew
+    return None
+
+
+def keep(key: str, copy_gbps: float, stats: Stats) -> None:
+    """Written whole (a temporary file renamed), so a judge reading at the same time sees the old figures
+    or the new; a cache folder that cannot be written leaves the next judge to time the baseline again."""
+    path = _path(key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False) as f:
+            json.dump({"timed_at": time.time(), "copy_gbps": copy_gbps, "stats": dataclasses.asdict(stats)}, f)
+        os.replace(f.name, path)
+    except OSError:
+        pass
