@@ -26,6 +26,7 @@ from judge.problems.plan import TestCase, elements
 from judge.protocol import (BuildDone, BuildStarted, Finish, OracleReady, Progress, Ready, RunnerJob, ShrinkStarted,
                             TestDone, TestsPlanned, TestStarted, encode)
 from judge.result import CompileInfo, OutputPart, Result, TestResult, Timing, Verdict
+from sandbox import gpu_health
 from sandbox.runner import OUTPUT_CAP_BYTES, STARTUP_DEADLINE_S, Child
 
 
@@ -33,6 +34,7 @@ EXCHANGE_FILE = "buffers"
 
 
 STAGED_ARTIFACTS = ("cubin", "observed")   # build files besides the library that the runner opens
+RUNNER_EXIT_S = 2.0            # a run process told to finish has this long before it is killed
 
 
 class Ahead(NamedTuple):
@@ -285,6 +287,18 @@ class Run:
         finally:
             self.oracle.forget([data.request])
             data.close()
+
+    def end_runner(self) -> None:
+        """End the run process before the oracle times a baseline, so that nothing the submission left
+        running on the GPU (a kernel that never returns, on a stream of its own) shares the device with
+        the baseline's samples: told to finish, killed with its process group after RUNNER_EXIT_S, and on
+        the GPU its context's release awaited."""
+        child = self.runner_child
+        doomed = gpu_health.descendants(child.pid()) if child.pid() is not None else set()
+        self.runner.send(Finish())
+        child.finish(wait_s=RUNNER_EXIT_S)
+        if self.backend == "gpu" and doomed:
+            gpu_health.wait_released(doomed)
 
     def link_folder(self) -> Path | None:
         """Where a GPU runner reads the inputs' payloads from (judge.checking.tests.lay_out)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import NamedTuple
 
 import numpy as np
 
@@ -103,19 +104,28 @@ def _kernel_breakdown(launches) -> list[KernelTime]:
     return list(grouped.values())
 
 
-def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, has_baseline: bool):
-    """(stats, (baseline stats, their age), per-kernel launches, scalars) of one case, (None, None) for a
-    problem without a baseline; a TestResult on failure."""
+class TimedCase(NamedTuple):
+    """A case whose solution is timed: the oracle keeps its input sets (`requests`) for the baseline."""
+    case: TestCase
+    stats: Stats
+    launches: list
+    scalars: dict
+    requests: list[int]
+    batched: bool
+
+
+def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured) -> TimedCase | TestResult:
+    """One case's solution timed; a TestResult on failure."""
     requests = [run.request(i) for i, (wanted, _, _) in enumerate(run.wanted) if wanted == case]
     datas = [oracle.take(r) for r in requests]
     try:
-        return _time_sets(run, oracle, fd, case, copy, has_baseline, requests, datas)
+        return _time_sets(run, oracle, fd, case, copy, requests, datas)
     finally:
         for data in datas:
             data.close()
 
 
-def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, has_baseline: bool, requests, datas):
+def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, requests, datas) -> TimedCase | TestResult:
     problem = run.problem
     count = len(datas)
     bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
@@ -157,25 +167,29 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured,
     if failure is not None:
         oracle.forget(requests)
         return failure
-    baseline = _baseline(run, oracle, case, requests, copy, batched) if has_baseline else (None, None)
-    oracle.forget(requests)
-    return cross_check(samples, bytes_moved, copy.gbps), baseline, event.per_kernel, datas[0].scalars
+    return TimedCase(case, cross_check(samples, bytes_moved, copy.gbps), event.per_kernel, datas[0].scalars,
+                     requests, batched)
 
 
-def _baseline(run, oracle: Oracle, case: TestCase, requests: list[int], copy: CopyMeasured,
-              batched: bool) -> tuple[Stats, float | None]:
-    """The baseline's figures, timed as the solution was (`batched`), and how many seconds ago: kept from an
+def _baselines(run, oracle: Oracle, copy: CopyMeasured, timed: list[TimedCase]) -> list[tuple[Stats, float | None]]:
+    """Each case's baseline figures, timed as its solution was, and how many seconds ago: kept from an
     earlier judge on this GPU (judge/timing/baseline_cache.py), else timed now by the oracle on this judge's
-    input sets (None)."""
-    key = baseline_cache.baseline_key(run.problem, f"{case.name} batched={batched}", len(requests), copy.device_id)
-    kept = baseline_cache.recall(key, copy.gbps)
-    if kept is not None:
-        return kept
-    oracle.link.send(TimeBaseline(case=case.name, requests=requests, batched=batched))
-    b: BaselineTimed = oracle.reply(BaselineTimed)
-    stats = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy, b.calls_per_sample, b.single_call_us)
-    baseline_cache.keep(key, copy.gbps, stats)
-    return stats, None
+    input sets (None), once the run process has ended (run.end_runner): what a submission leaves running
+    on the GPU would slow the baseline and, kept, every later judge's ratio."""
+    keys = [baseline_cache.baseline_key(run.problem, f"{t.case.name} batched={t.batched}", len(t.requests),
+                                        copy.device_id) for t in timed]
+    figures = [baseline_cache.recall(key, copy.gbps) for key in keys]
+    if None in figures:
+        run.end_runner()
+    for i, (t, key) in enumerate(zip(timed, keys)):
+        if figures[i] is None:
+            oracle.link.send(TimeBaseline(case=t.case.name, requests=t.requests, batched=t.batched))
+            b: BaselineTimed = oracle.reply(BaselineTimed)
+            stats = Stats(b.samples, b.median_us, b.min_us, b.iqr_us, b.noisy, b.calls_per_sample, b.single_call_us)
+            baseline_cache.keep(key, copy.gbps, stats)
+            figures[i] = stats, None
+        oracle.forget(t.requests)
+    return figures
 
 
 def _check_set(run, oracle: Oracle, fd: int, buffers, datas, requests, event: OutputsReady) -> TestResult | None:
@@ -213,21 +227,26 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
     figures fail the cross-checks leaves the run without timing, and a note says why."""
     oracle.link.send(MeasureCopy())
     copy: CopyMeasured = oracle.reply(CopyMeasured)
-    has_baseline = callable_baseline(run.problem)
-    cases: list[CaseTiming] = []
-    per_kernel: list[KernelTime] = []
+    timed: list[TimedCase] = []
     for case in benchmark_cases(run.problem):
         run.on_event(TimingCaseStarted(case=case.name))
         try:
-            outcome = _time_case(run, oracle, fd, case, copy, has_baseline)
+            outcome = _time_case(run, oracle, fd, case, copy)
         except TimingRejected as exc:
             run.notes.append(f"timing rejected on {case.name}: {exc}; no time is reported for this run")
             return None
         if isinstance(outcome, TestResult):
             tests.append(outcome)
             return None
-        stats, (base, base_age_s), launches, scalars = outcome
-        per_kernel = per_kernel or _kernel_breakdown(launches)
+        timed.append(outcome)
+    if callable_baseline(run.problem):
+        baselines = _baselines(run, oracle, copy, timed)
+    else:
+        baselines = [(None, None)] * len(timed)
+        oracle.forget([r for t in timed for r in t.requests])
+    cases: list[CaseTiming] = []
+    per_kernel = next(filter(None, (_kernel_breakdown(t.launches) for t in timed)), [])
+    for (case, stats, _, scalars, _, _), (base, base_age_s) in zip(timed, baselines):
         seconds = stats.median_us / 1e6
         bytes_moved = evaluate(run.problem.benchmark.bytes, scalars)
         flops = evaluate(run.problem.benchmark.flops, scalars)

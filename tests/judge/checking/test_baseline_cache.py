@@ -78,3 +78,46 @@ def test_a_cache_folder_that_cannot_be_written_keeps_nothing_and_fails_nothing(c
     (cache_folder / "baselines").write_text("a file where the folder would be")
     keep(key(), 3000.0, STATS)
     assert recall(key(), 3000.0) is None
+
+
+class Recorder:
+    """The run and the oracle as _baselines sees them, recording what it asks of each, in order."""
+
+    def __init__(self):
+        self.problem, self.calls = load_problem(1), []
+        self.link = self
+
+    def end_runner(self):
+        self.calls.append("end runner")
+
+    def send(self, command):
+        self.calls.append(f"time {command.case}")
+
+    def reply(self, kind):
+        return kind(case="c", samples=10, median_us=80.0, min_us=79.0, iqr_us=1.0, noisy=False)
+
+    def forget(self, requests):
+        self.calls.append(f"forget {requests}")
+
+
+def timed_cases():
+    from judge.checking.timing import TimedCase, benchmark_cases
+
+    return [TimedCase(case, STATS, [], {}, [2 * i, 2 * i + 1], False)
+            for i, case in enumerate(benchmark_cases(load_problem(1)))]
+
+
+def test_the_run_process_ends_before_the_oracle_times_a_baseline_and_only_then():
+    from judge.checking.timing import _baselines
+    from judge.protocol import CopyMeasured
+
+    copy = CopyMeasured(gbps=3000.0, device="GPU", device_id=DEVICE)
+    first = Recorder()
+    figures = _baselines(first, first, copy, timed_cases())
+    names = [t.case.name for t in timed_cases()]
+    assert first.calls == ["end runner", f"time {names[0]}", "forget [0, 1]", f"time {names[1]}", "forget [2, 3]"]
+    assert [age for _, age in figures] == [None, None]
+    again = Recorder()
+    figures = _baselines(again, again, copy, timed_cases())
+    assert again.calls == ["forget [0, 1]", "forget [2, 3]"]
+    assert all(stats.median_us == 80.0 and age is not None for stats, age in figures)
