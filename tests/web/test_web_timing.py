@@ -26,16 +26,16 @@ DEVICE = "NVIDIA H200"
 COPY_GBPS = 4000.0
 
 
-def case(n: int, median_us: float, baseline_us: float) -> judged.CaseTiming:
+def case(n: int, median_us: float, baseline_us: float, baseline_age_s: float | None = None) -> judged.CaseTiming:
     sol_us = 8 * n / (COPY_GBPS * 1e3)          # the problem's bytes (8n) at the copy bandwidth
     return judged.CaseTiming(size={"n": n}, distribution="uniform", samples=120, median_us=median_us,
                              min_us=median_us * 0.97, iqr_us=median_us * 0.02, noisy=False,
                              gbps=8 * n / (median_us * 1e3), sol_pct=100 * sol_us / median_us, baseline_us=baseline_us,
-                             ratio_to_baseline=baseline_us / median_us)
+                             ratio_to_baseline=baseline_us / median_us, baseline_age_s=baseline_age_s)
 
 
 def gpu_result(tests: list[judged.TestResult], median_us: float) -> judged.Result:
-    big, small = case(100_000_000, median_us, 292.0), case(1_000_000, 9.8, 14.1)
+    big, small = case(100_000_000, median_us, 292.0), case(1_000_000, 9.8, 14.1, baseline_age_s=720.0)
     kernels = [judged.KernelTime(kernel=name, grid=[grid, 1, 1], block=[1024, 1, 1], total_us=us)
                for name, grid, us in (("scan_tiles", 97657, 176.0), ("scan_tiles", 96, 4.1), ("add_tile_offsets", 97656, 81.0))]
     timing = judged.Timing(**big.model_dump(exclude={"size", "distribution", "gflops"}), copy_gbps=COPY_GBPS,
@@ -120,6 +120,9 @@ def timing_card(page, url: str, app) -> None:
     expect(chart.locator("g.case").first).to_contain_text("1.10× vs baseline")
     expect(chart.locator("g.case line.sol")).to_have_count(2)
     expect(chart.locator("g.case line.baseline")).to_have_count(2)
+    cases = timing.locator("table.per-case tbody tr")
+    expect(cases.nth(1)).to_contain_text("timed 12 min ago on this GPU")   # a baseline an earlier judge timed
+    expect(cases.first.locator(".baseline-age")).to_have_count(0)
     kernels = timing.locator("table.per-kernel tbody tr")
     expect(kernels).to_have_count(3)
     expect(kernels.nth(2)).to_contain_text("add_tile_offsets")

@@ -213,7 +213,11 @@ function timingDetails(timing: Timing, device: string | null): HTMLElement {
             h("td", { class: "num" }, formatUs(c.min_us)), h("td", { class: "num" }, formatUs(c.iqr_us)),
             h("td", { class: "num" }, c.gbps !== null ? `${c.gbps.toFixed(0)} GB/s` : "—"),
             h("td", { class: "num" }, sol !== null ? `${formatUs(sol)} (${c.sol_pct!.toFixed(0)}%)` : "—"),
-            h("td", { class: "num" }, c.baseline_us !== null ? formatUs(c.baseline_us) : "—"));
+            h("td", { class: "num" }, c.baseline_us !== null ? formatUs(c.baseline_us) : "—",
+              c.baseline_age_s !== null && c.baseline_age_s !== undefined
+                ? h("div", { class: "muted small baseline-age" },
+                    t("baselineTimedAgo").replace("{m}", String(Math.round(c.baseline_age_s / 60))))
+                : null));
         })))] : null,
     timing.per_kernel.length ? [h("h4", null, t("perKernel")),
       h("table", { class: "table compact per-kernel" },

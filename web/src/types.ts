@@ -53,6 +53,7 @@ export interface TimingFigures {
   samples: number; median_us: number; min_us: number; iqr_us: number; noisy: boolean; gbps: number | null;
   sol_pct: number | null; baseline_us: number | null; ratio_to_baseline: number | null;
   calls_per_sample: number; single_call_us: number | null;   // > 1 call per sample: the median is a throughput
+  baseline_age_s: number | null;   // the baseline was timed this long ago by an earlier judge on this GPU; null: by this one
 }
 export interface CaseTiming extends TimingFigures { size: Record<string, number>; distribution: string; gflops: number | null }
 export interface Timing extends TimingFigures { copy_gbps: number | null; per_kernel: KernelTime[]; per_case: CaseTiming[] }
