@@ -52,7 +52,10 @@ def recall(key: str, copy_gbps: float) -> tuple[Stats, float] | None:
 
 def keep(key: str, copy_gbps: float, stats: Stats) -> None:
     """Written whole (a temporary file renamed), so a judge reading at the same time sees the old figures
-    or the new; a cache folder that cannot be written leaves the next judge to time the baseline again."""
+    or the new; a cache folder that cannot be written leaves the next judge to time the baseline again.
+    Noisy figures (something else on the GPU meanwhile, say) are not kept."""
+    if stats.noisy:
+        return
     path = _path(key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,7 @@
 for an hour, and never across problems, cases or devices."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 
@@ -72,6 +73,11 @@ def test_a_damaged_file_means_timing_again(cache_folder, content):
     assert recall(key(), 3000.0) is None
     keep(key(), 3000.0, STATS)
     assert recall(key(), 3000.0)[0] == STATS
+
+
+def test_noisy_figures_are_not_kept():
+    keep(key(), 3000.0, dataclasses.replace(STATS, iqr_us=80.0, noisy=True))
+    assert recall(key(), 3000.0) is None
 
 
 def test_a_cache_folder_that_cannot_be_written_keeps_nothing_and_fails_nothing(cache_folder):
