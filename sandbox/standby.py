@@ -5,7 +5,8 @@ A standby host is a small background process that the judge command starts the f
 one fresh runner waiting and hands it to the first judge that connects to its socket: the runner's
 pid and its channel (stdin, events, output file) pass to the judge as file descriptors, and from then
 on the judge drives the runner itself, deadlines included, exactly as one it started; the host only
-reaps it and tells the judge its exit status. The next pair starts once the job has ended: two
+reaps it and tells the judge its exit status, and retires the pair once the judge lets go of it (the
+oracle may outlive the runner: a timed judge's baseline is timed after it). The next pair starts once the job has ended: two
 interpreters coming up beside a judge slow it on a small machine, and on the GPU a context coming up
 could disturb the timing. Every submission still runs in a
 process of its own that ran nothing before. A runner that never got a job (the build failed) waits
@@ -190,8 +191,9 @@ def _offer(connection: socket.socket, pair: tuple[Child, Child], arch: str | Non
 
 
 def _reap_for(connection: socket.socket, pair: tuple[Child, Child]) -> None:
-    """Wait for the judge's runner to exit and tell the judge its status; end it if the judge goes away.
-    The oracle is retired with it."""
+    """Wait for the judge's runner to exit and tell the judge its status, then for the judge to let go of
+    the pair: it may still use the oracle (a timed judge's baseline is timed once the runner has ended).
+    The pair is retired when the judge goes away, which ends a runner that still runs."""
     connection.setblocking(False)
     while (code := pair[0].started.reap(REAP_POLL_S)) is None:
         try:
@@ -204,6 +206,8 @@ def _reap_for(connection: socket.socket, pair: tuple[Child, Child]) -> None:
     connection.setblocking(True)
     try:
         connection.sendall(json.dumps({"returncode": code}).encode() + b"\n")
+        while connection.recv(1) != b"":
+            pass
     except OSError:
         pass
 
@@ -238,8 +242,9 @@ def adopt(folder: Path, isolation: list[str]) -> tuple[Child, Child] | None:
                                     for c in hello["children"])
     runner.on_take = link.take
     runner.started = Started(int(hello["children"][0]["pid"]), *fds[0:3], link.reap)
-    # The host ends the oracle with the runner: the judge neither waits for it nor kills it.
-    oracle.started = Started(int(hello["children"][1]["pid"]), *fds[3:6], lambda timeout: 0)
+    # The host ends the oracle when the judge lets go of it (link.release): the judge neither waits for it
+    # nor kills it.
+    oracle.started = Started(int(hello["children"][1]["pid"]), *fds[3:6], link.release)
     return pair
 
 
@@ -260,11 +265,9 @@ class HostLink:
     def reap(self, timeout: float) -> int | None:
         """The runner's exit status as the host reports it within `timeout` seconds; 0 for a runner
         never taken: it stays the host's, waiting for the next judge."""
-        if self.closed:
-            return self.code
         if not self.taken:
-            self.code = 0
-        else:
+            return 0
+        if self.code is None and not self.closed:
             self.connection.settimeout(max(timeout, 0.001))
             try:
                 line = self.stream.readline()
@@ -274,8 +277,14 @@ class HostLink:
                 self.code = int(json.loads(line)["returncode"])
             except (ValueError, KeyError, TypeError):
                 self.code = -signal.SIGKILL   # the host went away: it ended the runner with itself
-        self._close()
         return self.code
+
+    def release(self, timeout: float = 0.0) -> int:
+        """The judge is done with the pair (it closes the oracle's channel): the host retires both, and a
+        runner never taken stays the host's for the next judge."""
+        if not self.closed:
+            self._close()
+        return 0
 
     def _close(self) -> None:
         self.closed = True

@@ -145,6 +145,35 @@ def test_busy_host_leaves_the_judge_its_own_child(hosts):
             child.close()
 
 
+def test_an_adopted_oracle_serves_after_its_runner_has_ended_until_the_judge_lets_go(hosts):
+    """A timed judge ends its runner before the oracle times the baseline: the host tells the runner's
+    exit and keeps the oracle until the judge lets go of the pair, then retires both."""
+    from judge.protocol import Finish, OracleJob, OracleReady, decode, encode, ORACLE_EVENTS
+    from judge.submission import problem_files
+
+    judged(ACCEPTED, "cpu")
+    folder = wait_for_host(hosts)
+    config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=folders_hidden(load_problem(1)), device=None,
+                                   kernel_cache_folder=None)
+    runner, oracle = standby.adopt(folder, config["isolation"])
+    runner.on_take()
+    runner.send(encode(Finish()))   # before its job: it exits at once
+    assert runner.finish(wait_s=10).returncode is not None   # as the host reports it
+    time.sleep(0.5)   # what the host would have done on the runner's exit, it has done by now
+    oracle_pid = oracle.pid()
+    assert alive(oracle_pid)
+    problem = load_problem(1)
+    oracle.send(encode(OracleJob(problem_files=problem_files(problem), problem_folder_name=problem.folder.name,
+                                 exchange=str(oracle.exchange), gpu=False)))
+    assert isinstance(decode(ORACLE_EVENTS, oracle.receive(30)), OracleReady)
+    oracle.close()
+    runner.close()
+    deadline = time.monotonic() + 10
+    while alive(oracle_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(oracle_pid)   # retired once the judge let go
+
+
 def test_host_tells_its_judges_the_arch_its_starter_found(hosts):
     config = standby.launch_config(RUNNER, ORACLE, gpu=False, hidden=folders_hidden(load_problem(1)), device=None,
                                    kernel_cache_folder=None)
