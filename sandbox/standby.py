@@ -5,12 +5,12 @@ A standby host is a small background process that the judge command starts the f
 one fresh runner waiting and hands it to the first judge that connects to its socket: the runner's
 pid and its channel (stdin, events, output file) pass to the judge as file descriptors, and from then
 on the judge drives the runner itself, deadlines included, exactly as one it started; the host only
-reaps it and tells the judge its exit status, and retires the pair once the judge lets go of it (the
-oracle may outlive the runner: a timed judge's baseline is timed after it). The next pair starts once the job has ended: two
-interpreters coming up beside a judge slow it on a small machine, and on the GPU a context coming up
-could disturb the timing. Every submission still runs in a
-process of its own that ran nothing before. A runner that never got a job (the build failed) waits
-for the next judge.
+reaps it, tells the judge its exit status, and retires the pair once the judge lets go of it (the
+oracle may outlive the runner: a timed judge's baseline is timed after it). The next pair starts
+once the job has ended: two interpreters coming up beside a judge slow it on a small machine, and on
+the GPU a context coming up could disturb the timing. Every submission still runs in a process of
+its own that ran nothing before. A runner that never got a job (the build failed) waits for the
+next judge.
 
 A host serves the one launch configuration it was started for (its key: the runner's view, its
 isolation, its environment, this interpreter and the judge's code), takes one judge at a time, and
