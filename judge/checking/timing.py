@@ -125,7 +125,8 @@ def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured)
             data.close()
 
 
-def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, requests, datas) -> TimedCase | TestResult:
+def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured, requests,
+               datas) -> TimedCase | TestResult:
     problem = run.problem
     count = len(datas)
     bytes_moved = evaluate(problem.benchmark.bytes, datas[0].scalars)
@@ -143,7 +144,8 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured,
     samples: list[tuple[float, Sample]] = []
     last = time.monotonic()
     failure: TestResult | None = None
-    # Between two messages of the runner lie one sample (a batch of calls of a batched case, or one call), or one call and its outputs' copy: a call's deadline and the time to move every set.
+    # Between two messages of the runner lie one sample (a batch of calls of a batched case, or one call),
+    # or one call and its outputs' copy: a call's deadline and the time to move every set.
     # Before the first, the runner also sets up its timer and compiles its fill and compare kernels.
     deadline = call_deadline(run.deadline_s, buffers[-1])
     setup_s = SETUP_S
