@@ -162,7 +162,8 @@ class Oracle:
         from judge.timing.baseline import time_baseline
 
         memory, timer = self._gpu()
-        stats = time_baseline(memory, timer, self.problem, self.reference, [self.kept[r] for r in cmd.requests], cmd.batched)
+        stats = time_baseline(memory, timer, self.problem, self.reference, [self.kept[r] for r in cmd.requests],
+                              cmd.batched)
         self.emit(BaselineTimed(case=cmd.case, samples=stats.samples, median_us=stats.median_us, min_us=stats.min_us,
                                 iqr_us=stats.iqr_us, noisy=stats.noisy, calls_per_sample=stats.calls_per_sample,
                                 single_call_us=stats.single_call_us))

@@ -87,8 +87,8 @@ def input_set_count(expected_call_s: float) -> int:
 
 def run_samples(sample, distinct: int, batched: bool) -> Stats:
     """Warm up, then time samples until the stopping rule holds. `sample(batch, warmup)` gives one
-    sample's per-call seconds; `batched`: the case's (batched_case). Warm-up lasts WARMUP_S of wall time (counted in call time, a 10 µs
-    call needed thousands of warm-up samples)."""
+    sample's per-call seconds; `batched`: the case's (batched_case). Warm-up lasts WARMUP_S of wall time
+    (counted in call time, a 10 µs call needed thousands of warm-up samples)."""
     warm: list[float] = []
     began = time.perf_counter()
     while len(warm) < WARMUP_CALLS or time.perf_counter() - began < WARMUP_S:
