@@ -129,6 +129,7 @@ struct State {
     Driver driver;
     bool ready = false;
     bool retained_primary = false;
+    CUcontext context = nullptr;          // the judge's: current on every thread that calls the runtime
     CUdevice device = 0;
     CUmodule module = nullptr;
     CUstream stream = nullptr;
@@ -212,7 +213,17 @@ cudaError_t driver_failure(CUresult result, const char* call) {
     return fail(static_cast<cudaError_t>(result), driver_message(result) + where + after_last_launch());
 }
 
+// The CUDA runtime works in its context on whatever host thread calls it; the driver only on threads
+// where the context is current: a thread the submission starts gets it at its first call.
+void on_this_thread() {
+    State& s = state();
+    CUcontext current = nullptr;
+    if (s.context && s.driver.cuCtxGetCurrent(&current) == 0 && current != s.context)
+        s.driver.cuCtxSetCurrent(s.context);
+}
+
 bool ready(const char* call) {
+    on_this_thread();
     if (state().ready) return true;
     fail(cudaErrorInitializationError, format("%s was called before the judge initialized the device", call));
     return false;
@@ -266,7 +277,10 @@ std::string check_configuration(const Kernel& k, const cudajudge_launch_info& la
     return "";
 }
 
-CUstream launch_stream() { return state().stream; }
+CUstream launch_stream() {
+    on_this_thread();
+    return state().stream;
+}
 
 cudaError_t synchronize(const char* call) {
     if (!ready(call)) return cudaErrorInitializationError;
@@ -627,6 +641,7 @@ CUDAJUDGE_EXPORT int cudajudge_init(const void* cubin, size_t cubin_size, unsign
         s.retained_primary = r == 0;
     }
     if (r) return fail(static_cast<cudaError_t>(r), "joining the CUDA context: " + driver_message(r));
+    s.context = context;
     r = s.driver.cuModuleLoadData(&s.module, cubin);
     if (r) return fail(static_cast<cudaError_t>(r), "loading the compiled kernels: " + driver_message(r));
 
@@ -710,6 +725,7 @@ CUDAJUDGE_EXPORT void cudajudge_shutdown(void) {
     if (s.module) s.driver.cuModuleUnload(s.module);
     if (s.retained_primary) s.driver.cuDevicePrimaryCtxRelease(s.device);
     s.module = nullptr;
+    s.context = nullptr;
     s.retained_primary = false;
     s.ready = false;
 }
