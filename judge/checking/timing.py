@@ -34,7 +34,7 @@ from judge.protocol import (BaselineTimed, CaseTimed, CopiedBack, CopyBack, Copy
                             Verified)
 from judge.result import CaseTiming, KernelTime, TestResult, Timing, TimingFigures, Verdict
 from judge.timing import baseline_cache
-from judge.timing.stats import Stats, batched_case, input_set_count
+from judge.timing.stats import MAX_BATCH, Stats, batched_case, input_set_count
 
 WALL_SLACK = 1.01, 100e-6      # factor and seconds a sample's events may exceed the judge side's gap
 OVERHEAD_FACTOR, OVERHEAD_S = 3.0, 5e-3
@@ -64,9 +64,10 @@ def benchmark_sets(problem, seed: int) -> list[tuple[TestCase, int]]:
     return sets
 
 
-def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float) -> Stats:
-    """The stats of a case's timed samples, once its figures pass both checks; TimingRejected else.
-    `samples`: (seconds since the runner's previous message, the Sample) in order."""
+def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float, sets: int) -> Stats:
+    """The stats of a case's timed samples, once its figures pass the checks; TimingRejected else.
+    `samples`: (seconds since the runner's previous message, the Sample) in order; `sets`: the case's
+    input sets, which the calls of one batch may not outnumber."""
     seen = claimed = 0.0
     for count, (gap, s) in enumerate(samples, start=1):
         seen += gap
@@ -88,6 +89,11 @@ def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gb
     if stats.median_us / 1e6 < floor_s:
         raise TimingRejected(f"{stats.median_us:.2f} µs per call would move the problem's {bytes_moved:.4g} bytes "
                              f"faster than the device copies memory ({copy_gbps:.0f} GB/s): impossible")
+    batches = sorted({s.batch for _, s in timed})
+    asked = range(2, min(MAX_BATCH, sets) + 1) if batched_case(bytes_moved / (copy_gbps * 1e9)) else range(1, 2)
+    if len(batches) > 1 or batches[0] not in asked:
+        raise TimingRejected(f"samples of {', '.join(map(str, batches))} call(s) each, where the case is timed in "
+                             f"samples of {asked.start}" + (f" to {asked.stop - 1}" if len(asked) > 1 else ""))
     return stats
 
 
@@ -169,7 +175,7 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured,
     if failure is not None:
         oracle.forget(requests)
         return failure
-    return TimedCase(case, cross_check(samples, bytes_moved, copy.gbps), event.per_kernel, datas[0].scalars,
+    return TimedCase(case, cross_check(samples, bytes_moved, copy.gbps, count), event.per_kernel, datas[0].scalars,
                      requests, batched)
 
 
