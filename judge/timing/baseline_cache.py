@@ -42,12 +42,22 @@ def recall(key: str, copy_gbps: float) -> tuple[Stats, float] | None:
     try:
         kept = json.loads(_path(key).read_text())
         age = time.time() - float(kept["timed_at"])
-        stats = Stats(**kept["stats"])
+        stats = _stats(kept["stats"])
         if 0 <= age <= KEPT_FOR_S and abs(copy_gbps / float(kept["copy_gbps"]) - 1) <= SAME_COPY:
             return stats, age
     except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
         pass   # none kept, or a file this version cannot read: timed again, and kept anew
     return None
+
+
+def _stats(fields: dict) -> Stats:
+    """Stats from a kept file's fields, each of its type; ValueError for figures no timing gives."""
+    single = fields["single_call_us"]
+    stats = Stats(int(fields["samples"]), float(fields["median_us"]), float(fields["min_us"]), float(fields["iqr_us"]),
+                  bool(fields["noisy"]), int(fields["calls_per_sample"]), None if single is None else float(single))
+    if not (stats.samples > 0 and stats.calls_per_sample > 0 and 0 < stats.min_us <= stats.median_us):
+        raise ValueError(f"not a timing: {fields}")
+    return stats
 
 
 def keep(key: str, copy_gbps: float, stats: Stats) -> None:

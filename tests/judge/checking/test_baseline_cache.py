@@ -65,10 +65,14 @@ def test_an_edited_problem_times_its_baseline_again(tmp_path):
 
 
 @pytest.mark.parametrize("content", ["", "{not json", json.dumps({"timed_at": "soon"}), json.dumps([1, 2]),
-                                     json.dumps({"timed_at": 0, "copy_gbps": 0, "stats": {}})])
+                                     json.dumps({"timed_at": 0, "copy_gbps": 0, "stats": {}}),
+                                     "figures"])
 def test_a_damaged_file_means_timing_again(cache_folder, content):
     keep(key(), 3000.0, STATS)
     (path,) = (cache_folder / "baselines").glob("*.json")
+    if content == "figures":   # figures of the wrong kind in a file that is otherwise as kept
+        kept = json.loads(path.read_text())
+        content = json.dumps({**kept, "stats": {**kept["stats"], "median_us": "fast", "noisy": "no"}})
     path.write_text(content)
     assert recall(key(), 3000.0) is None
     keep(key(), 3000.0, STATS)
