@@ -9,10 +9,15 @@ the environment.
                        $CUDAJUDGE_CACHE_DIR/cpu, else ~/.cache/cudajudge/cpu
     pch_root()         NVRTC's precompiled headers (judge.compilation.pch):
                        $CUDAJUDGE_PCH_DIR, else ~/.cache/cudajudge/pch
+
+keep_json() writes a small cache file (a build's line tables, a kept baseline) whole.
 """
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import tempfile
 from pathlib import Path
 
 CACHE_DIR_ENV = "CUDAJUDGE_CACHE_DIR"
@@ -48,3 +53,21 @@ def kernel_cache_root() -> Path:
 def standby_root(root: Path | None = None) -> Path:
     """`root`: a cache root other than this process's (a bench's own caches)."""
     return (root or cache_root()) / "standby"
+
+
+def keep_json(path: Path, value) -> None:
+    """`value` as JSON at `path`, written to a file of its own and renamed, so that a reader sees the old
+    content or the new, never half; in a folder this process cannot write (a runner's read-only inbox),
+    nothing is kept and the next reader makes the value again."""
+    partial = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=f"{path.name}.", suffix=".partial",
+                                         delete=False) as f:
+            partial = Path(f.name)
+            json.dump(value, f)
+        os.replace(partial, path)
+    except OSError:
+        if partial is not None:
+            with contextlib.suppress(OSError):
+                partial.unlink()

@@ -4,12 +4,13 @@ into the line, or drops it when the address lies elsewhere (a header, the runtim
 from __future__ import annotations
 
 import bisect
-import contextlib
 import json
 import os
 import re
 from functools import lru_cache
 from pathlib import Path
+
+from judge.cache_paths import keep_json
 
 # Both written by judge/runtime/cpu/src/diagnostics.cpp: an address; two addresses and the texts for
 # "on one line" and "not".
@@ -54,13 +55,7 @@ def _tables(library: str) -> tuple[list[int], list[int | None], list[tuple[int, 
         pass
     addresses, lines = _rows(library)
     inlined = _inlined_calls(library)
-    partial = kept.with_name(f"{kept.name}.{os.getpid()}")
-    try:   # written whole, then renamed: a reader never sees half of it
-        partial.write_text(json.dumps({"stamp": stamp, "addresses": addresses, "lines": lines, "inlined": inlined}))
-        os.replace(partial, kept)
-    except OSError:   # a folder this process cannot write (a runner's inbox): read again next time
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
+    keep_json(kept, {"stamp": stamp, "addresses": addresses, "lines": lines, "inlined": inlined})
     return addresses, lines, inlined
 
 

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 
-from judge.cache_paths import cache_root
+from judge.cache_paths import cache_root, keep_json
 from judge.digest import digest
 from judge.problems.loader import PROBLEM_FILE, REFERENCE_FILE
 from judge.timing.stats import Stats
@@ -61,16 +59,8 @@ def _stats(fields: dict) -> Stats:
 
 
 def keep(key: str, copy_gbps: float, stats: Stats) -> None:
-    """Written whole (a temporary file renamed), so a judge reading at the same time sees the old figures
-    or the new; a cache folder that cannot be written leaves the next judge to time the baseline again.
+    """Written whole (judge.cache_paths.keep_json): a judge reading at the same time sees the old figures or
+    the new, and a cache folder that cannot be written leaves the next judge to time the baseline again.
     Noisy figures (something else on the GPU meanwhile, say) are not kept."""
-    if stats.noisy:
-        return
-    path = _path(key)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False) as f:
-            json.dump({"timed_at": time.time(), "copy_gbps": copy_gbps, "stats": dataclasses.asdict(stats)}, f)
-        os.replace(f.name, path)
-    except OSError:
-        pass
+    if not stats.noisy:
+        keep_json(_path(key), {"timed_at": time.time(), "copy_gbps": copy_gbps, "stats": dataclasses.asdict(stats)})
