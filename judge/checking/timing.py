@@ -64,10 +64,11 @@ def benchmark_sets(problem, seed: int) -> list[tuple[TestCase, int]]:
     return sets
 
 
-def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float, sets: int) -> Stats:
+def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gbps: float, batched: bool,
+                sets: int) -> Stats:
     """The stats of a case's timed samples, once its figures pass the checks; TimingRejected else.
-    `samples`: (seconds since the runner's previous message, the Sample) in order; `sets`: the case's
-    input sets, which the calls of one batch may not outnumber."""
+    `samples`: (seconds since the runner's previous message, the Sample) in order; `batched`: how the
+    runner was told to time the case; `sets`: its input sets, which the calls of one batch may not outnumber."""
     seen = claimed = 0.0
     for count, (gap, s) in enumerate(samples, start=1):
         seen += gap
@@ -90,7 +91,7 @@ def cross_check(samples: list[tuple[float, Sample]], bytes_moved: float, copy_gb
         raise TimingRejected(f"{stats.median_us:.2f} µs per call would move the problem's {bytes_moved:.4g} bytes "
                              f"faster than the device copies memory ({copy_gbps:.0f} GB/s): impossible")
     batches = sorted({s.batch for _, s in timed})
-    asked = range(2, min(MAX_BATCH, sets) + 1) if batched_case(bytes_moved / (copy_gbps * 1e9)) else range(1, 2)
+    asked = range(2, min(MAX_BATCH, sets) + 1) if batched else range(1, 2)
     if len(batches) > 1 or batches[0] not in asked:
         raise TimingRejected(f"samples of {', '.join(map(str, batches))} call(s) each, where the case is timed in "
                              f"samples of {asked.start}" + (f" to {asked.stop - 1}" if len(asked) > 1 else ""))
@@ -175,8 +176,8 @@ def _time_sets(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured,
     if failure is not None:
         oracle.forget(requests)
         return failure
-    return TimedCase(case, cross_check(samples, bytes_moved, copy.gbps, count), event.per_kernel, datas[0].scalars,
-                     requests, batched)
+    stats = cross_check(samples, bytes_moved, copy.gbps, batched, count)
+    return TimedCase(case, stats, event.per_kernel, datas[0].scalars, requests, batched)
 
 
 def _baselines(run, oracle: Oracle, copy: CopyMeasured, timed: list[TimedCase]) -> list[tuple[Stats, float | None]]:
@@ -184,8 +185,8 @@ def _baselines(run, oracle: Oracle, copy: CopyMeasured, timed: list[TimedCase]) 
     earlier judge on this GPU (judge/timing/baseline_cache.py), else timed now by the oracle on this judge's
     input sets (None), once the run process has ended (run.end_runner): what a submission leaves running
     on the GPU would slow the baseline and, kept, every later judge's ratio."""
-    keys = [baseline_cache.baseline_key(run.problem, f"{t.case.name} batched={t.batched}", len(t.requests),
-                                        copy.device_id) for t in timed]
+    keys = [baseline_cache.baseline_key(run.problem, t.case.name, t.batched, len(t.requests), copy.device_id)
+            for t in timed]
     figures = [baseline_cache.recall(key, copy.gbps) for key in keys]
     if None in figures:
         run.end_runner()

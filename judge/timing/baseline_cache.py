@@ -2,7 +2,7 @@
 
 A problem's baseline is the same code on the same device judge after judge, and timing it again
 cost a timed judge of problem 83 about 1.7 s of its 7. A figure is kept for KEPT_FOR_S under a key of
-everything it depends on (the problem's files, the benchmark case and its number of input sets, the
+everything it depends on (the problem's files, the benchmark case, its method and its input sets, the
 GPU, its driver and CuPy, the timing code), and used again only while the device copies memory as
 fast as it did then, within SAME_COPY: a GPU at other clocks or under other load times its baseline
 again. Kept figures live in the judge's cache folder, which no run child's view contains.
@@ -24,10 +24,10 @@ SAME_COPY = 0.02
 _TIMING_CODE = [Path(__file__).with_name(name) for name in ("baseline.py", "device.py", "stats.py")]
 
 
-def baseline_key(problem, case: str, sets: int, device_id: str) -> str:
+def baseline_key(problem, case: str, batched: bool, sets: int, device_id: str) -> str:
     folder = problem.folder
-    return digest(folder / PROBLEM_FILE, folder / REFERENCE_FILE, case, str(sets), device_id, *_TIMING_CODE,
-                  hex_digits=32)
+    return digest(folder / PROBLEM_FILE, folder / REFERENCE_FILE, case, str(batched), str(sets), device_id,
+                  *_TIMING_CODE, hex_digits=32)
 
 
 def _path(key: str) -> Path:

@@ -24,8 +24,8 @@ def cache_folder(tmp_path, monkeypatch):
     return tmp_path
 
 
-def key(problem=1, case="benchmark/N=16777216/uniform", sets=4, device=DEVICE):
-    return baseline_key(load_problem(problem), case, sets, device)
+def key(problem=1, case="benchmark/N=16777216/uniform", batched=False, sets=4, device=DEVICE):
+    return baseline_key(load_problem(problem), case, batched, sets, device)
 
 
 def test_figures_kept_by_one_judge_are_recalled_by_the_next():
@@ -50,18 +50,19 @@ def test_figures_older_than_an_hour_are_not_used(monkeypatch):
     assert recall(key(), 3000.0) is None
 
 
-def test_the_key_holds_the_problem_case_input_sets_and_device():
-    keys = {key(), key(problem=3), key(case="benchmark/N=268435456/uniform"), key(sets=64), key(device="other GPU")}
-    assert len(keys) == 5
+def test_the_key_holds_the_problem_case_method_input_sets_and_device():
+    keys = {key(), key(problem=3), key(case="benchmark/N=268435456/uniform"), key(batched=True), key(sets=64),
+            key(device="other GPU")}
+    assert len(keys) == 6
 
 
 def test_an_edited_problem_times_its_baseline_again(tmp_path):
     folder = tmp_path / "relu"
     shutil.copytree(load_problem(1).folder, folder)
-    before = baseline_key(load_problem(str(folder)), "c", 4, DEVICE)
+    before = baseline_key(load_problem(str(folder)), "c", False, 4, DEVICE)
     reference = folder / "reference.py"
     reference.write_text(reference.read_text() + "\n# the baseline changed\n")
-    assert baseline_key(load_problem(str(folder)), "c", 4, DEVICE) != before
+    assert baseline_key(load_problem(str(folder)), "c", False, 4, DEVICE) != before
 
 
 @pytest.mark.parametrize("content", ["", "{not json", json.dumps({"timed_at": "soon"}), json.dumps([1, 2]),

@@ -17,29 +17,29 @@ def samples(reported_s: float, gap_s: float, count: int = 20, batch: int = 1):
 
 
 def test_honest_figures_pass():
-    stats = cross_check(samples(100e-6, 180e-6), bytes_moved=0.1 * GB, copy_gbps=4000, sets=64)
+    stats = cross_check(samples(100e-6, 180e-6), bytes_moved=0.1 * GB, copy_gbps=4000, batched=False, sets=64)
     assert stats.samples == 20 and stats.median_us == pytest.approx(100)
 
 
 def test_figure_longer_than_the_judges_clock_saw_is_rejected():
     with pytest.raises(TimingRejected, match="passed on the judge's clock"):
-        cross_check(samples(1e-3, 0.5e-3), bytes_moved=1e6, copy_gbps=4000, sets=64)
+        cross_check(samples(1e-3, 0.5e-3), bytes_moved=1e6, copy_gbps=4000, batched=True, sets=64)
 
 
 def test_figure_far_shorter_than_the_judges_clock_saw_is_rejected():
     # a runner that reports 10 µs for calls that keep it busy 50 ms each
     with pytest.raises(TimingRejected, match="passed between them"):
-        cross_check(samples(10e-6, 50e-3), bytes_moved=1e6, copy_gbps=4000, sets=64)
+        cross_check(samples(10e-6, 50e-3), bytes_moved=1e6, copy_gbps=4000, batched=True, sets=64)
 
 
 def test_figure_faster_than_copy_bandwidth_is_rejected():
     # 1 GB in 10 µs would be 100 TB/s on a device that copies at 4 TB/s
     with pytest.raises(TimingRejected, match="faster than the device copies memory"):
-        cross_check(samples(10e-6, 20e-6), bytes_moved=1 * GB, copy_gbps=4000, sets=64)
+        cross_check(samples(10e-6, 20e-6), bytes_moved=1 * GB, copy_gbps=4000, batched=False, sets=64)
 
 
 def test_a_single_call_case_is_its_own_single_call_figure():
-    stats = cross_check(samples(100e-6, 180e-6), bytes_moved=0.1 * GB, copy_gbps=4000, sets=64)
+    stats = cross_check(samples(100e-6, 180e-6), bytes_moved=0.1 * GB, copy_gbps=4000, batched=False, sets=64)
     assert stats.calls_per_sample == 1 and stats.single_call_us == stats.median_us
 
 
@@ -47,7 +47,8 @@ def test_a_batched_case_says_so_and_gives_a_call_alone_from_the_warm_up():
     # the first WARMUP_CALLS warm-up calls are cold (40 µs) and left out; alone a call takes 16 µs
     warm = [(60e-6, Sample(case="c", batch=1, seconds=s, warmup=True))
             for s in [40e-6] * WARMUP_CALLS + [16e-6] * 30]
-    stats = cross_check(warm + samples(16 * 12e-6, 16 * 20e-6, batch=16), bytes_moved=1e6, copy_gbps=4000, sets=64)
+    stats = cross_check(warm + samples(16 * 12e-6, 16 * 20e-6, batch=16), bytes_moved=1e6, copy_gbps=4000,
+                        batched=True, sets=64)
     assert stats.calls_per_sample == 16 and stats.median_us == pytest.approx(12)
     assert stats.single_call_us == pytest.approx(16)
 
@@ -55,17 +56,18 @@ def test_a_batched_case_says_so_and_gives_a_call_alone_from_the_warm_up():
 def test_warmup_samples_alone_are_no_timing():
     warm = [(1e-3, Sample(case="c", batch=1, seconds=1e-4, warmup=True))]
     with pytest.raises(TimingRejected, match="no timed sample"):
-        cross_check(warm, bytes_moved=1e6, copy_gbps=4000, sets=64)
+        cross_check(warm, bytes_moved=1e6, copy_gbps=4000, batched=True, sets=64)
 
 
-@pytest.mark.parametrize("bytes_moved, batch, sets", [(0.1 * GB, 4, 4), (1e6, 1, 64), (1e6, 16, 8)])
-def test_samples_not_of_the_cases_method_are_rejected(bytes_moved, batch, sets):
+@pytest.mark.parametrize("bytes_moved, batched, batch, sets", [(0.1 * GB, False, 4, 4), (1e6, True, 1, 64),
+                                                              (1e6, True, 16, 8)])
+def test_samples_not_of_the_cases_method_are_rejected(bytes_moved, batched, batch, sets):
     """Batches in a case timed call by call (25 µs at the copy bandwidth), single calls in a batched one,
     or more calls in a batch than the case has input sets: not how the judge asked the runner to time."""
     warm = [(1e-3, Sample(case="c", batch=1, seconds=30e-6, warmup=True))] * 3
     with pytest.raises(TimingRejected, match="where the case is timed in samples of"):
         cross_check(warm + samples(batch * 30e-6, batch * 40e-6, batch=batch), bytes_moved=bytes_moved,
-                    copy_gbps=4000, sets=sets)
+                    copy_gbps=4000, batched=batched, sets=sets)
 
 
 def test_short_calls_get_one_input_set_per_call_of_a_batch():
