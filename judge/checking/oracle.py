@@ -34,9 +34,24 @@ from judge.protocol import (ORACLE_COMMANDS, BaselineTimed, Check, Checked, Copy
 
 
 LARGE_DATA_ELEMENTS = 1 << 24   # a test's buffers together; such data takes a large share of a second to make
-LARGE_DATA_WORKERS = 2
+LARGE_DATA_WORKERS = 2, 4       # at least and at most (large_data_workers)
 MAKE_WORKERS = 4                # for the other data, at most (make_workers)
-_writers = ThreadPoolExecutor(MAKE_WORKERS + LARGE_DATA_WORKERS, thread_name_prefix="write")   # one per maker
+
+
+def make_workers() -> int:
+    """Threads making data at once: the machine's cores, at most MAKE_WORKERS (each holds a test's arrays)."""
+    return max(1, min(MAKE_WORKERS, len(os.sched_getaffinity(0))))
+
+
+def large_data_workers() -> int:
+    """Threads making large data at once: a quarter of the machine's cores within LARGE_DATA_WORKERS. Each
+    holds GBs at 10^8 elements; on a GPU machine's many cores, the large tests' and timing's input sets are
+    made side by side while the tests before them run."""
+    least, most = LARGE_DATA_WORKERS
+    return max(least, min(most, len(os.sched_getaffinity(0)) // 4))
+
+
+_writers = ThreadPoolExecutor(make_workers() + large_data_workers(), thread_name_prefix="write")   # one per maker
 
 
 def _load(job: OracleJob):
@@ -188,7 +203,7 @@ class DataMaker:
     def __init__(self, oracle: Oracle, emit, workers: int, large: Callable[[MakeData], bool] = lambda cmd: False):
         self.oracle, self.emit, self.large = oracle, emit, large
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="make")
-        self.large_pool = ThreadPoolExecutor(LARGE_DATA_WORKERS, thread_name_prefix="make-large")
+        self.large_pool = ThreadPoolExecutor(large_data_workers(), thread_name_prefix="make-large")
         self.pending: deque[tuple[int, Future]] = deque()   # (request, its making), in the order asked
         self.forgotten: set[int] = set()
         self.lock = threading.Lock()
@@ -238,11 +253,6 @@ def failed(exc: BaseException) -> OracleFailed:
     """reference.py or the oracle failed: the problem's fault or the judge's."""
     trace = "".join(traceback.format_exception(exc))
     return OracleFailed(message=f"{type(exc).__name__}: {exc}"[:4000], trace=trace[-8000:])
-
-
-def make_workers() -> int:
-    """Threads making data at once: the machine's cores, at most 4 (each holds a test's arrays)."""
-    return max(1, min(MAKE_WORKERS, len(os.sched_getaffinity(0))))
 
 
 def main() -> int:

@@ -4,6 +4,8 @@ the fill writes its pattern over every byte asked and no other, one buffer or a 
 in the 16-byte words, in the byte tail, and at addresses that are not 16-byte aligned."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -150,3 +152,30 @@ def test_the_device_digest_is_the_oracles(memory, offset, nbytes):
     key = new_key()
     assert memory.digest(alloc, offset, nbytes, key) == output_digest(data[offset:], key)
     memory.free(alloc)
+
+
+@pytest.mark.parametrize("nbytes", [1, (8 << 20) + 1, (96 << 20) + 4099])
+def test_copies_between_a_file_and_the_device_keep_every_byte_and_touch_no_other(memory, tmp_path, nbytes):
+    """From and to a file offset that is not page aligned, onto and from a place inside a larger
+    allocation: the buffers' bytes and nothing beside them."""
+    rng = np.random.default_rng(nbytes)
+    payload = rng.integers(0, 256, nbytes, dtype=np.uint8)
+    offset = 4096 * 3 + 77
+    path = tmp_path / "pages.bin"
+    path.write_bytes(bytes(offset) + payload.tobytes() + bytes(4096))
+    alloc = memory.allocate(nbytes + 512)
+    memory.write(alloc, 0, np.full(nbytes + 512, 0xA5, np.uint8))
+    fd = exchange.create(tmp_path / "back.bin", offset + nbytes + 4096)
+    source = open(path, "rb")
+    try:
+        memory.copy_in(source.fileno(), offset, alloc, 256, nbytes)
+        on_device = memory.read(alloc, 0, nbytes + 512)
+        assert (on_device[:256] == 0xA5).all() and (on_device[256 + nbytes:] == 0xA5).all()
+        assert np.array_equal(on_device[256:256 + nbytes], payload)
+        memory.copy_out(fd, offset, alloc, 256, nbytes)
+        back = np.fromfile(tmp_path / "back.bin", np.uint8)
+        assert not back[:offset].any() and not back[offset + nbytes:].any()
+        assert np.array_equal(back[offset:offset + nbytes], payload)
+    finally:
+        source.close()
+        os.close(fd)
