@@ -25,6 +25,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -268,11 +269,15 @@ class HostLink:
         if not self.taken:
             return 0
         if self.code is None and not self.closed:
-            self.connection.settimeout(max(timeout, 0.001))
+            # Waited for by select, not by a socket timeout: a read that times out leaves the stream
+            # unreadable, and every later look would find no status at once instead of waiting for it.
+            if not select.select([self.connection], [], [], max(timeout, 0.0))[0]:
+                return None
+            self.connection.settimeout(HELLO_TIMEOUT_S)   # the rest of a line the host has begun
             try:
                 line = self.stream.readline()
             except OSError:
-                return None
+                line = b""
             try:
                 self.code = int(json.loads(line)["returncode"])
             except (ValueError, KeyError, TypeError):

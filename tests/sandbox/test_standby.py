@@ -6,6 +6,8 @@ import json
 import os
 import sys
 import shutil
+import socket
+import threading
 import time
 from pathlib import Path
 
@@ -245,3 +247,19 @@ def test_bad_idle_setting_is_a_clear_error(hosts, monkeypatch, setting):
     with pytest.raises(ValueError, match="CUDAJUDGE_STANDBY_IDLE_S"):
         judged(ACCEPTED, "cpu")
     assert not list(hosts.glob("*/socket"))
+
+
+def test_the_runners_status_reaches_a_judge_that_first_asked_before_the_host_had_it(tmp_path):
+    """A judge that asks for an adopted runner's exit status before the host has it (a look without
+    waiting, as when it closes the runner) still gets it from a later, waiting look."""
+    judge_end, host_end = socket.socketpair()
+    link = standby.HostLink(judge_end, open(tmp_path / "judge.lock", "w"))
+    link.take()
+    assert json.loads(host_end.makefile("rb").readline()) == {"taken": True}
+    assert link.reap(0) is None
+    threading.Timer(0.3, lambda: host_end.sendall(b'{"returncode": -9}\n')).start()
+    began = time.monotonic()
+    assert link.reap(10.0) == -9
+    assert 0.2 < time.monotonic() - began < 5
+    link.release()
+    host_end.close()
