@@ -92,8 +92,11 @@ def judge_source(problem: Problem, source: str | bytes, *, backend: str = "auto"
                               file_bytes=ORACLE_FILE_BYTES))
         runner, oracle = pair
         arch = arch or runner.arch
-        for child in pair:
+        # Closed in reverse, so the runner first: an adopted runner's end is awaited through its host,
+        # which closing the oracle lets go of (sandbox.standby.HostLink.release).
+        for child in reversed(pair):
             cleanup.callback(child.close)
+        for child in pair:
             child.start()
             child.budget_ends = budget_ends
         oracle.send(encode(OracleJob(problem_files=problem_files(problem), problem_folder_name=problem.folder.name,
