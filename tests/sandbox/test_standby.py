@@ -121,11 +121,21 @@ def test_child_of_a_failed_build_waits_for_the_next_judge(hosts):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_endless_solution_in_a_standby_child_is_tle_and_the_next_is_accepted(hosts, backend):
+def test_endless_solution_in_a_standby_child_is_tle_and_the_next_is_accepted(hosts, backend, monkeypatch):
     judged(ACCEPTED, backend)
     wait_for_host(hosts)
+    statuses = []   # each exit status the judge got from the host, and whether it still held the host then
+    reap = standby.HostLink.reap
+
+    def recorded_reap(link, timeout):
+        code = reap(link, timeout)
+        statuses.append((code, link.closed))
+        return code
+
+    monkeypatch.setattr(standby.HostLink, "reap", recorded_reap)
     endless, adopted = judged(ENDLESS, backend, tests=("sample/N=8/uniform",))
     assert adopted.standby and endless.verdict == "TLE" and "did not finish" in endless.message
+    assert any(code is not None and not closed for code, closed in statuses), statuses   # its end was awaited
     assert not alive(adopted.pid)
     after, next_one = judged(ACCEPTED, backend)
     assert after.verdict == "AC" and next_one.standby, after.message
