@@ -101,6 +101,11 @@ class DeviceMemory:
         with _file_pages(fd, offset, nbytes, mmap.PROT_READ | mmap.PROT_WRITE) as address:
             self.cp.cuda.runtime.memcpy(address, alloc.address + start, nbytes, self.cp.cuda.runtime.memcpyDeviceToHost)
 
+    def copy_within(self, alloc: Allocation, start: int, source: Allocation, source_start: int, nbytes: int) -> None:
+        """`nbytes` of `source` from `source_start` onto `alloc` at `start`, copied on the device."""
+        self.cp.cuda.runtime.memcpy(alloc.address + start, source.address + source_start, nbytes,
+                                    self.cp.cuda.runtime.memcpyDeviceToDevice)
+
     def copy_of(self, alloc: Allocation, start: int, nbytes: int) -> Allocation | None:
         """A new allocation holding `nbytes` of `alloc` from `start`, copied on the device; None when the
         device has no room for it (a test that fills a small GPU)."""
@@ -108,7 +113,7 @@ class DeviceMemory:
             copy = self.allocate(nbytes)
         except self.cp.cuda.memory.OutOfMemoryError:
             return None
-        self.cp.cuda.runtime.memcpy(copy.address, alloc.address + start, nbytes, self.cp.cuda.runtime.memcpyDeviceToDevice)
+        self.copy_within(copy, 0, alloc, start, nbytes)
         return copy
 
     def differs(self, copy: Allocation, alloc: Allocation, start: int) -> bool:

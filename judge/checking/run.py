@@ -93,6 +93,8 @@ class Run:
             from judge.checking.timing import benchmark_sets
 
             self.wanted += [(case, set_seed, True) for case, set_seed in benchmark_sets(problem, seed)]
+        # item -> the earlier item whose request it shares: timing sets that are copies of one set's data
+        self.copy_of = {j: first for j, item in enumerate(self.wanted) if item[2] and (first := self.wanted.index(item)) < j}
         self.asked: list[int] = []
         self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
         self.hints = HintCollector()   # what the CPU backend observed of memory accesses
@@ -315,10 +317,13 @@ class Run:
         once on its threads."""
         ahead = AHEAD[self.backend]
         while len(self.asked) < min(i + ahead.tests, len(self.wanted)):
-            if len(self.asked) > i and sum(_elements(c) for c, _, _ in self.wanted[i:len(self.asked) + 1]) > ahead.elements:
+            made = [c for j, (c, _, _) in enumerate(self.wanted[i:len(self.asked) + 1], i) if j not in self.copy_of]
+            if len(self.asked) > i and sum(map(_elements, made)) > ahead.elements:
                 return
-            case, seed, keep = self.wanted[len(self.asked)]
-            self.asked.append(self.oracle.ask(case.name, case.size, case.distribution, seed, keep=keep,
+            j = len(self.asked)
+            case, seed, keep = self.wanted[j]
+            self.asked.append(self.asked[self.copy_of[j]] if j in self.copy_of else
+                              self.oracle.ask(case.name, case.size, case.distribution, seed, keep=keep,
                                               digest=self._digested(case)))
 
     def _digested(self, case: TestCase) -> bool:

@@ -34,7 +34,7 @@ from judge.protocol import (BaselineTimed, CaseTimed, CopiedBack, CopyBack, Copy
                             Verified)
 from judge.result import CaseTiming, KernelTime, TestResult, Timing, TimingFigures, Verdict
 from judge.timing import baseline_cache
-from judge.timing.stats import MAX_BATCH, Stats, batched_case, input_set_count
+from judge.timing.stats import MAX_BATCH, Stats, batched_case, distinct_set_count, input_set_count
 
 WALL_SLACK = 1.01, 100e-6      # factor and seconds a sample's events may exceed the judge side's gap
 OVERHEAD_FACTOR, OVERHEAD_S = 3.0, 5e-3
@@ -56,11 +56,13 @@ def benchmark_cases(problem) -> list[TestCase]:
 
 
 def benchmark_sets(problem, seed: int) -> list[tuple[TestCase, int]]:
-    """(case, rng seed) of every input set of every benchmark case, in the order they are timed."""
+    """(case, rng seed) of every input set of every benchmark case, in the order they are timed; sets of
+    one seed are one set's data at addresses of their own (distinct_set_count)."""
     sets = []
     for case in benchmark_cases(problem):
         bytes_est = evaluate(problem.benchmark.bytes, problem.scalars_for(case.size, np.random.default_rng(0)))
-        sets += [(case, seed + k) for k in range(input_set_count(bytes_est / (FASTEST_COPY_GBPS * 1e9)))]
+        call_s = bytes_est / (FASTEST_COPY_GBPS * 1e9)
+        sets += [(case, seed + k % distinct_set_count(call_s)) for k in range(input_set_count(call_s))]
     return sets
 
 
@@ -124,11 +126,11 @@ class TimedCase(NamedTuple):
 def _time_case(run, oracle: Oracle, fd: int, case: TestCase, copy: CopyMeasured) -> TimedCase | TestResult:
     """One case's solution timed; a TestResult on failure."""
     requests = [run.request(i) for i, (wanted, _, _) in enumerate(run.wanted) if wanted == case]
-    datas = [oracle.take(r) for r in requests]
+    taken = {r: oracle.take(r) for r in dict.fromkeys(requests)}   # a request of several sets taken once
     try:
-        return _time_sets(run, oracle, fd, case, copy, requests, datas)
+        return _time_sets(run, oracle, fd, case, copy, requests, [taken[r] for r in requests])
     finally:
-        for data in datas:
+        for data in taken.values():
             data.close()
 
 

@@ -55,12 +55,19 @@ class Runner:
 
     def place(self, cmd: Place) -> None:
         self.release()
+        uploaded: dict[tuple, tuple] = {}   # a payload source -> (allocation, start) where it was uploaded
         for slot in cmd.buffers:
-            alloc = self.backend.place(self.fd, slot.offset, slot.span) if slot.source is None else self.place_from(slot)
-            self.placed[slot.name] = (slot, alloc)
             param = self.param_of(slot.name)
+            output = param.role.value == "out"
+            if slot.source is not None:
+                alloc = self.place_from(slot, uploaded)
+            elif output and self.backend.copies_buffers:   # its payload is filled below, not uploaded
+                alloc = self.place_guards(slot)
+            else:
+                alloc = self.backend.place(self.fd, slot.offset, slot.span)
+            self.placed[slot.name] = (slot, alloc)
             self.backend.name(alloc, slot.payload_offset, slot.nbytes, param.name, param.itemsize)
-            if param.role.value == "out":
+            if output:
                 self.fill(slot, alloc, param)
         self.emit(Placed(test=cmd.test))
 
@@ -73,16 +80,29 @@ class Runner:
         if slot.nbytes:
             self.backend.fill(alloc, slot.payload_offset, slot.nbytes, np.frombuffer(reset_pattern(param), np.uint8))
 
-    def place_from(self, slot) -> Allocation:
-        """A device buffer whose guard bytes come from the exchange file and payload from `slot.source` (GPU)."""
+    def place_from(self, slot, uploaded: dict[tuple, tuple]) -> Allocation:
+        """A device buffer whose guard bytes come from the exchange file and payload from `slot.source` (GPU):
+        copied on the device from where an earlier buffer of the same Place took the same bytes (the timing
+        sets that are copies of one set's data), else uploaded from the file."""
+        backend, alloc = self.backend, self.place_guards(slot)
+        key = slot.source.file, slot.source.offset, slot.nbytes
+        if key in uploaded:
+            backend.copy_within(alloc, slot.payload_offset, *uploaded[key], slot.nbytes)
+        else:
+            source = os.open(self.folder / slot.source.file, os.O_RDONLY | os.O_NOFOLLOW)
+            try:
+                backend.copy_in(source, slot.source.offset, alloc, slot.payload_offset, slot.nbytes)
+            finally:
+                os.close(source)
+            uploaded[key] = alloc, slot.payload_offset
+        return alloc
+
+    def place_guards(self, slot) -> Allocation:
+        """A device buffer of the slot's span holding the exchange file's guard bytes around a payload not
+        yet set (GPU)."""
         backend, end = self.backend, slot.payload_offset + slot.nbytes
         alloc = backend.allocate(slot.span)
         backend.copy_in(self.fd, slot.offset, alloc, 0, slot.payload_offset)
-        source = os.open(self.folder / slot.source.file, os.O_RDONLY | os.O_NOFOLLOW)
-        try:
-            backend.copy_in(source, slot.source.offset, alloc, slot.payload_offset, slot.nbytes)
-        finally:
-            os.close(source)
         backend.copy_in(self.fd, slot.offset + end, alloc, end, slot.span - end)
         return alloc
 

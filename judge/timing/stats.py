@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-INPUT_SETS = 4                 # rotation over at least this many input sets
+INPUT_SETS = 4                 # rotation over at least this many input sets,
+DISTINCT_SETS = 2              # of which at least this many hold data of their own (distinct_set_count)
 WARMUP_CALLS, WARMUP_S = 3, 0.025
 MIN_SAMPLES, MIN_TOTAL_S = 10, 0.1
 MAX_SAMPLES, MAX_TOTAL_S = 500, 2.0
@@ -83,6 +84,17 @@ def input_set_count(expected_call_s: float) -> int:
     batch, so that no call of a batch finds its output already written, or its input left in L2, by
     an earlier call on the same set."""
     return max(INPUT_SETS, batch_for(expected_call_s, MAX_BATCH, batched_case(expected_call_s)))
+
+
+def distinct_set_count(expected_call_s: float) -> int:
+    """How many of a case's input sets hold data of their own: each of a batched case's; DISTINCT_SETS of
+    a case timed call by call, whose other sets are copies of those at addresses of their own. Such a call
+    moves at least BATCH_BELOW_S of the device's bytes (160 MB at 8 TB/s) after an L2 flush, so no set's
+    content is in cache whatever the rotation, and two contents are enough for a call whose answer depends
+    on anything but its input (a cache keyed on the size, the previous call's output) to fail on one.
+    Distinct data would cost the oracle seconds per set (making, the reference, digests) and the runner
+    as many uploads."""
+    return input_set_count(expected_call_s) if batched_case(expected_call_s) else DISTINCT_SETS
 
 
 def run_samples(sample, distinct: int, batched: bool) -> Stats:

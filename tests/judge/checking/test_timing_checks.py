@@ -6,7 +6,7 @@ import pytest
 
 from judge.checking.timing import TimingRejected, cross_check
 from judge.protocol import Sample
-from judge.timing.stats import (BATCH_BELOW_S, BATCH_SAMPLE_S, INPUT_SETS, MAX_BATCH, WARMUP_CALLS, batched_case,
+from judge.timing.stats import (BATCH_BELOW_S, BATCH_SAMPLE_S, DISTINCT_SETS, INPUT_SETS, MAX_BATCH, WARMUP_CALLS, batched_case,
                                 input_set_count, run_samples)
 
 GB = 1e9
@@ -100,7 +100,8 @@ def test_whether_a_case_is_batched_follows_its_bytes_at_the_copy_bandwidth():
 
 def test_timing_sets_asked_before_the_copy_is_measured_are_never_fewer_than_a_real_device_needs():
     """The sets are asked during the tests: for every catalog problem, each case has at least as many as
-    it would need at an H100's or H200's measured copy bandwidth, one seed each, in timing order."""
+    it would need at an H100's or H200's measured copy bandwidth, in timing order, and a batched case as
+    many distinct seeds; a case timed call by call rotates over copies of DISTINCT_SETS sets' data."""
     from judge.checking.timing import benchmark_cases, benchmark_sets
     from judge.problems.expressions import evaluate
     from judge.problems.loader import load_problem, problem_folders
@@ -113,9 +114,13 @@ def test_timing_sets_asked_before_the_copy_is_measured_are_never_fewer_than_a_re
         assert [c for c, _ in sets] == sorted((c for c, _ in sets), key=cases.index)
         for case in cases:
             seeds = [seed for c, seed in sets if c == case]
-            assert seeds == list(range(7, 7 + len(seeds)))
             bytes_moved = evaluate(problem.benchmark.bytes, problem.scalars_for(case.size, np.random.default_rng(0)))
             for copy_gbps in (3000.0, 4300.0):
-                assert len(seeds) >= input_set_count(bytes_moved / (copy_gbps * GB)), (problem.key, case.name)
+                call_s = bytes_moved / (copy_gbps * GB)
+                assert len(seeds) >= input_set_count(call_s), (problem.key, case.name)
+                distinct = len(seeds) if batched_case(call_s) else DISTINCT_SETS
+                assert sorted(set(seeds)) == list(range(7, 7 + len(set(seeds)))) and len(set(seeds)) >= distinct
     scan = load_problem(83)
-    assert [len([1 for c, _ in benchmark_sets(scan, 0) if c == case]) for case in benchmark_cases(scan)] == [INPUT_SETS, MAX_BATCH]
+    counts = [[seed for c, seed in benchmark_sets(scan, 0) if c == case] for case in benchmark_cases(scan)]
+    # 10^8 elements: two sets' data at four addresses
+    assert counts == [[k % DISTINCT_SETS for k in range(INPUT_SETS)], list(range(MAX_BATCH))]
