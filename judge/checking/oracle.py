@@ -25,6 +25,7 @@ import numpy as np
 from judge import exchange as X
 from judge.checking.compare import compare_outputs, shown_inputs, untouched_count
 from judge.output_digest import new_key, output_digest
+from judge.pieces import ranked
 from judge.problems.loader import load_reference, parse_problem
 from judge.problems.plan import TestCase, elements
 from judge.problems.test_data import TestData, case_rng, expected_outputs, make_test_data
@@ -108,11 +109,20 @@ class Oracle:
             if job.gpu else None
 
     def make(self, cmd: MakeData) -> DataMade:
+        with ranked(cmd.request):   # the data of the tests that run first has its pieces made first
+            return self._make(cmd)
+
+    def _make(self, cmd: MakeData) -> DataMade:
         data = make_test_data(self.problem, self.reference, cmd.size, cmd.distribution, case_rng(cmd.rng_seed, cmd.test))
         out = DataFile(Path(self.job.exchange) / f"data-{cmd.request}.bin")
+
+        def write() -> dict[str, Slot]:
+            with ranked(cmd.request):
+                return {p.name: out.put(data.arrays[p.name], write=p.role.value != "out")
+                        for p in self.problem.params if p.is_pointer}
+
         try:   # the inputs written while the reference runs on them (read-only views)
-            writing = _writers.submit(lambda: {p.name: out.put(data.arrays[p.name], write=p.role.value != "out")
-                                               for p in self.problem.params if p.is_pointer})
+            writing = _writers.submit(write)
             try:
                 expected = expected_outputs(self.problem, self.reference, data)
                 digests = self.digests(data, expected) if cmd.digest else {}
@@ -282,16 +292,13 @@ def main() -> int:
                 maker.forget(cmd.requests)
             elif isinstance(cmd, Finish):
                 break
-            else:   # whose reply alone the judge side waits for: after every DataMade it asked for
-                # the copy measured on the GPU while the last input sets are made on the host
-                measured = oracle.measure_copy() if isinstance(cmd, MeasureCopy) else None
+            elif isinstance(cmd, MeasureCopy):   # on the GPU, while the largest input sets are made on the host
+                emit(oracle.measure_copy())
+            elif isinstance(cmd, TimeBaseline):   # once every input set asked for is made: the host is idle
                 maker.finish()
                 if maker.failure is not None:
                     return 1
-                if measured is not None:
-                    emit(measured)
-                elif isinstance(cmd, TimeBaseline):
-                    oracle.time_baseline(cmd)
+                oracle.time_baseline(cmd)
         return 0
     except Exception as exc:
         emit(failed(exc))

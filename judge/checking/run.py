@@ -44,9 +44,11 @@ class Ahead(NamedTuple):
 
 
 # On a GPU the tests before a large one take milliseconds each, so its data (made on the host, about a
-# second per 10^8 elements) is asked for many tests ahead, to be made while they run. On the CPU backend
-# a test takes longer than its data, and a core making data not needed yet is one less emulating threads.
-AHEAD = {"gpu": Ahead(tests=64, elements=1 << 29), "cpu": Ahead(tests=8, elements=1 << 26)}
+# second per 10^8 elements) is asked for many tests ahead, to be made while they run, and so are the timing
+# sets (1 << 30 holds two 10^8-element tests and two such sets: problem 83's); the oracle makes the pieces
+# of the data needed first first (judge.pieces.ranked). On the CPU backend a test takes longer than its
+# data, and a core making data not needed yet is one less emulating threads.
+AHEAD = {"gpu": Ahead(tests=64, elements=1 << 30), "cpu": Ahead(tests=8, elements=1 << 26)}
 
 
 EventHook = Callable[[Progress], None]

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
-from judge.pieces import each_piece, pieces
+import judge.pieces
+from judge.pieces import each_piece, pieces, ranked
 
 
 def test_pieces_cover_the_range_once_in_order():
@@ -41,3 +43,38 @@ def test_pieces_within_a_piece_finish():
 
     threading.Thread(target=run, daemon=True).start()
     assert done.wait(30)
+
+
+def test_pieces_of_a_lower_rank_go_before_those_queued_earlier():
+    # Every worker holds a piece of rank 5, three more of rank 5 wait in the queue, then two of rank 0 are
+    # asked: the first worker let go takes the two of rank 0 before the three asked earlier.
+    started, lock = [], threading.Lock()
+    release = [threading.Event() for _ in range(judge.pieces.WORKERS)]
+    holding = threading.Semaphore(0)
+
+    def piece(part, label):
+        with lock:
+            started.append(label)
+        if label == "hold":
+            holding.release()
+            release[part[0]].wait(30)
+
+    def run(rank, labels):
+        with ranked(rank):
+            each_piece(piece, len(labels), 1, labels)
+
+    early = threading.Thread(target=run, args=(5, ["hold"] * judge.pieces.WORKERS + ["early"] * 3), daemon=True)
+    early.start()
+    for _ in release:
+        assert holding.acquire(timeout=30)
+    late = threading.Thread(target=run, args=(0, ["urgent"] * 2), daemon=True)
+    late.start()
+    deadline = time.monotonic() + 30
+    while len(judge.pieces._pool.queue) < 5 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    release[0].set()
+    late.join(30)
+    for event in release:
+        event.set()
+    early.join(30)
+    assert started == ["hold"] * len(release) + ["urgent"] * 2 + ["early"] * 3
