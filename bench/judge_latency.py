@@ -7,7 +7,8 @@ find the standby host's next pair still starting; a learner reading a verdict pa
 Printed figures, not pass/fail.
 
 Each command runs on the GPU backend (when this machine has a GPU) and on the CPU backend, which
-judges correctness only and so has no timed modes; `BACKENDS=cpu` (or `gpu`) keeps one.
+judges correctness only and so has no timed modes; `BACKENDS=cpu` (or `gpu`) keeps one, `PROBLEMS=problem83`
+one solution and `MODES` (separated by ';') some modes.
 `TREES=/path/a:/path/b` times the same commands in other checkouts too (each with its cache),
 alternating between them command by command so that both see the same load; `OWN=0` leaves out the
 `--no-standby` runs.
@@ -44,6 +45,7 @@ MODES = {"sample tests, no timing": ["--tests", "sample", "--no-timing"],
 REPEATS = int(os.environ.get("REPEATS", "3"))
 PAUSE_S = float(os.environ.get("PAUSE_S", "0"))
 CHOSEN_MODES = os.environ.get("MODES")   # e.g. "sample tests, no timing;sample tests + timing"; default: all
+CHOSEN_PROBLEMS = os.environ.get("PROBLEMS")   # e.g. "problem83"; default: both
 TREES = [Path(p).resolve() for p in os.environ.get("TREES", str(ROOT)).split(":")]
 OWN = os.environ.get("OWN", "1") != "0"
 BACKENDS = os.environ.get("BACKENDS", "gpu,cpu" if shutil.which("nvidia-smi") else "cpu").split(",")
@@ -81,7 +83,8 @@ def main() -> None:
     for backend, (label, (problem, solution)), (mode, mode_args) in itertools.product(BACKENDS, SOLUTIONS.items(),
                                                                                       MODES.items()):
         timed = "--no-timing" not in mode_args
-        if CHOSEN_MODES and mode not in CHOSEN_MODES.split(";") or backend == "cpu" and timed:
+        if (CHOSEN_MODES and mode not in CHOSEN_MODES.split(";") or CHOSEN_PROBLEMS and problem not in CHOSEN_PROBLEMS.split(",")
+                or backend == "cpu" and timed):
             continue
         extra = [*mode_args, "--backend", backend]
         with tempfile.TemporaryDirectory() as caches:
