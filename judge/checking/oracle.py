@@ -292,13 +292,17 @@ def main() -> int:
                 maker.forget(cmd.requests)
             elif isinstance(cmd, Finish):
                 break
-            elif isinstance(cmd, MeasureCopy):   # on the GPU, while the largest input sets are made on the host
-                emit(oracle.measure_copy())
-            elif isinstance(cmd, TimeBaseline):   # once every input set asked for is made: the host is idle
+            else:   # whose reply alone the judge side waits for: after every DataMade it asked for, so
+                # that nothing else runs on the host while solve() is timed; the copy is measured on the
+                # GPU while the last input sets are made on the host
+                measured = oracle.measure_copy() if isinstance(cmd, MeasureCopy) else None
                 maker.finish()
                 if maker.failure is not None:
                     return 1
-                oracle.time_baseline(cmd)
+                if measured is not None:
+                    emit(measured)
+                elif isinstance(cmd, TimeBaseline):
+                    oracle.time_baseline(cmd)
         return 0
     except Exception as exc:
         emit(failed(exc))
