@@ -8,6 +8,7 @@ import shutil
 import socket
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Callable
 
@@ -20,7 +21,7 @@ from sqlalchemy import update  # noqa: E402
 from judge.result import CaseTiming, CompileInfo, Result, TestResult, Timing, Verdict  # noqa: E402
 from server.config import RateLimit, Settings  # noqa: E402
 from server.db import scratch_database  # noqa: E402
-from server.models import Submission, User  # noqa: E402
+from server.models import Submission, User, utcnow  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 RELU = REPO / "problems" / "001-relu"
@@ -31,6 +32,13 @@ NO_PG = "PostgreSQL tests need CUDAJUDGE_TEST_POSTGRES_URL (bash .ci/run starts 
 
 
 # --- databases ------------------------------------------------------------------------------------
+
+def expire_lease(db, submission_id: int) -> None:
+    """The submission's lease ran out a second ago, as a worker's that stopped renewing it, whatever the
+    machine's load (a short lease and a sleep raced the test's own statements on a busy machine)."""
+    with db.write() as s:
+        s.get(Submission, submission_id).lease_expires = utcnow() - timedelta(seconds=1)
+
 
 def wait_for_status(db, submission_id: int, status: str, timeout: float) -> None:
     """Poll the database until the submission has `status`, or the timeout passes (the caller's
