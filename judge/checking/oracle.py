@@ -292,17 +292,13 @@ def main() -> int:
                 maker.forget(cmd.requests)
             elif isinstance(cmd, Finish):
                 break
-            else:   # whose reply alone the judge side waits for: after every DataMade it asked for, so
-                # that nothing else runs on the host while solve() is timed; the copy is measured on the
-                # GPU while the last input sets are made on the host
-                measured = oracle.measure_copy() if isinstance(cmd, MeasureCopy) else None
+            elif isinstance(cmd, MeasureCopy):   # on the GPU, while the host makes the last input sets
+                emit(oracle.measure_copy())
+            elif isinstance(cmd, TimeBaseline):   # once every set is made: nothing else runs on the host
                 maker.finish()
                 if maker.failure is not None:
                     return 1
-                if measured is not None:
-                    emit(measured)
-                elif isinstance(cmd, TimeBaseline):
-                    oracle.time_baseline(cmd)
+                oracle.time_baseline(cmd)
         return 0
     except Exception as exc:
         emit(failed(exc))

@@ -55,13 +55,23 @@ def benchmark_cases(problem) -> list[TestCase]:
             for size in problem.benchmark.sizes for dist in problem.benchmark.distributions]
 
 
+def _case_bytes(problem, case: TestCase) -> float:
+    return evaluate(problem.benchmark.bytes, problem.scalars_for(case.size, np.random.default_rng(0)))
+
+
+def timing_order(problem) -> list[TestCase]:
+    """The benchmark cases in the order they are timed: the fewest bytes first. Their input sets are asked
+    of the oracle in this order, so that the small cases are timed while it still makes the large ones'
+    (10^8 elements: about a second of the host's time each)."""
+    return sorted(benchmark_cases(problem), key=lambda case: _case_bytes(problem, case))
+
+
 def benchmark_sets(problem, seed: int) -> list[tuple[TestCase, int]]:
     """(case, rng seed) of every input set of every benchmark case, in the order they are timed; sets of
     one seed are one set's data at addresses of their own (distinct_set_count)."""
     sets = []
-    for case in benchmark_cases(problem):
-        bytes_est = evaluate(problem.benchmark.bytes, problem.scalars_for(case.size, np.random.default_rng(0)))
-        call_s = bytes_est / (FASTEST_COPY_GBPS * 1e9)
+    for case in timing_order(problem):
+        call_s = _case_bytes(problem, case) / (FASTEST_COPY_GBPS * 1e9)
         sets += [(case, seed + k % distinct_set_count(call_s)) for k in range(input_set_count(call_s))]
     return sets
 
@@ -239,7 +249,7 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
     oracle.link.send(MeasureCopy())
     copy: CopyMeasured = oracle.reply(CopyMeasured)
     timed: list[TimedCase] = []
-    for case in benchmark_cases(run.problem):
+    for case in timing_order(run.problem):
         run.on_event(TimingCaseStarted(case=case.name))
         try:
             outcome = _time_case(run, oracle, fd, case, copy)
@@ -250,6 +260,8 @@ def measure(run, oracle: Oracle, fd: int, tests: list[TestResult]) -> Timing | N
             tests.append(outcome)
             return None
         timed.append(outcome)
+    order = [case.name for case in benchmark_cases(run.problem)]   # the Result's, the problem's
+    timed.sort(key=lambda t: order.index(t.case.name))
     if callable_baseline(run.problem):
         baselines = _baselines(run, oracle, copy, timed)
     else:

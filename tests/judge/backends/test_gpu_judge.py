@@ -28,6 +28,9 @@ def test_accepted_with_timing_reports_bandwidth_and_baseline():
     assert t.copy_gbps > 1000 and 10 < t.sol_pct < 120
     assert t.baseline_us > 0 and t.ratio_to_baseline > 0
     assert len(t.per_case) == 2 and t.per_kernel and t.per_kernel[0].kernel == "relu"
+    # timed the smaller case first; reported in the problem's order, the first size the headline
+    assert [c.size for c in t.per_case] == [dict(s) for s in load_problem(1).benchmark.sizes]
+    assert t.median_us == t.per_case[0].median_us
     assert r.device and "H" in r.device
 
 

@@ -100,9 +100,9 @@ def test_whether_a_case_is_batched_follows_its_bytes_at_the_copy_bandwidth():
 
 def test_timing_sets_asked_before_the_copy_is_measured_are_never_fewer_than_a_real_device_needs():
     """The sets are asked during the tests: for every catalog problem, each case has at least as many as
-    it would need at an H100's or H200's measured copy bandwidth, in timing order, and a batched case as
+    it would need at an H100's or H200's measured copy bandwidth, asked in timing order, and a batched case as
     many distinct seeds; a case timed call by call rotates over copies of DISTINCT_SETS sets' data."""
-    from judge.checking.timing import benchmark_cases, benchmark_sets
+    from judge.checking.timing import benchmark_cases, benchmark_sets, timing_order
     from judge.problems.expressions import evaluate
     from judge.problems.loader import load_problem, problem_folders
 
@@ -110,7 +110,11 @@ def test_timing_sets_asked_before_the_copy_is_measured_are_never_fewer_than_a_re
 
     for problem in map(load_problem, problem_folders()):
         sets = benchmark_sets(problem, seed=7)
-        cases = benchmark_cases(problem)
+        cases = timing_order(problem)   # the fewest bytes first, timed while the oracle makes the larger ones' sets
+        assert sorted(cases, key=benchmark_cases(problem).index) == benchmark_cases(problem)
+        case_bytes = [evaluate(problem.benchmark.bytes, problem.scalars_for(c.size, np.random.default_rng(0)))
+                      for c in cases]
+        assert case_bytes == sorted(case_bytes), problem.key
         assert [c for c, _ in sets] == sorted((c for c, _ in sets), key=cases.index)
         for case in cases:
             seeds = [seed for c, seed in sets if c == case]
