@@ -1,12 +1,14 @@
-"""What the oracle's data costs: one large set's stages alone, and how long a small test's data takes while
+"""What the oracle's data costs: one large set's stages alone, how long a small test's data takes while
 four large sets are made beside it (the oracle makes a GPU judge's large tests and timing sets while the
-tests run). Printed figures, not pass/fail.
+tests run), and when the data of a whole timed GPU judge (every test, GPU-only ones too, then every timing
+set) is made by the oracle's own threads, all asked at once. Printed figures, not pass/fail.
 
     python bench/oracle_data.py            # problem 83 at n = 10^8; RANKED=0: the large sets' pieces
                                            # not ranked behind the small test's (first come, first served)
 """
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import tempfile
@@ -16,10 +18,16 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from judge import exchange as X
+from judge.checking import oracle as oracle_process
+from judge.checking.run import RACE_CHECK_MAX_ELEMENTS, _elements
+from judge.checking.timing import benchmark_sets
 from judge.output_digest import new_key, output_digest
 from judge.pieces import WORKERS, ranked
 from judge.problems.loader import load_problem, load_reference
+from judge.problems.plan import test_cases
 from judge.problems.test_data import case_rng, expected_outputs, make_test_data
+from judge.protocol import DataMade, MakeData, OracleJob
+from judge.submission import problem_files
 
 PROBLEM = int(os.environ.get("PROBLEM", "83"))
 LARGE = {"n": 10**8}
@@ -85,5 +93,38 @@ def main() -> None:
           f"{1e3 * max(beside):.1f} ms ({'ranked' if RANKED else 'not ranked'})")
 
 
+def whole_judge() -> None:
+    """When the oracle (its DataMaker, in this process) has made each request of a timed all-tests GPU judge."""
+    wanted = [(case, 1, False) for case in test_cases(problem)] + [(c, s, True) for c, s in benchmark_sets(problem, 1)]
+    with tempfile.TemporaryDirectory() as folder:
+        job = OracleJob(problem_files=problem_files(problem), problem_folder_name=problem.folder.name,
+                        exchange=folder, gpu=False)
+        made: list[tuple[float, int]] = []
+
+        def emit(message) -> None:
+            if not isinstance(message, DataMade):
+                raise RuntimeError(f"the oracle answered {message}")
+            made.append((time.perf_counter() - began, message.request))
+            os.unlink(message.file)
+
+        oracle = oracle_process.Oracle(job, emit)
+        maker = oracle_process.DataMaker(oracle, emit, oracle_process.make_workers(), large=oracle.is_large)
+        asked = set()
+        began = time.perf_counter()
+        for request, (case, seed, keep) in enumerate(wanted):
+            if (case.name, seed) not in asked:   # a timing set's copies share its request, as in a judge
+                asked.add((case.name, seed))
+                maker.submit(MakeData(request=request, test=case.name, size=case.size, distribution=case.distribution,
+                                      rng_seed=seed, keep=keep, digest=_elements(case) > RACE_CHECK_MAX_ELEMENTS))
+        maker.finish()
+        maker.stop()
+    tests_done = max(t for t, request in made if not wanted[request][2])
+    large = ", ".join(f"{wanted[r][0].name} {t:.2f}" for t, r in made if _elements(wanted[r][0]) >= math.prod(LARGE.values()))
+    print(f"a timed all-tests judge's data ({len(made)} requests): the tests' made at {tests_done:.2f} s, all at "
+          f"{made[-1][0]:.2f} s; the sets of {LARGE}: {large}")
+
+
 if __name__ == "__main__":
     main()
+    for _ in range(2):
+        whole_judge()
