@@ -19,8 +19,7 @@ from pathlib import Path
 
 from judge import exchange as X
 from judge.checking import oracle as oracle_process
-from judge.checking.run import RACE_CHECK_MAX_ELEMENTS, _elements
-from judge.checking.timing import benchmark_sets
+from judge.checking.run import _elements, data_plan, digested
 from judge.output_digest import new_key, output_digest
 from judge.pieces import WORKERS, ranked
 from judge.problems.loader import load_problem, load_reference
@@ -95,7 +94,7 @@ def main() -> None:
 
 def whole_judge() -> None:
     """When the oracle (its DataMaker, in this process) has made each request of a timed all-tests GPU judge."""
-    wanted = [(case, 1, False) for case in test_cases(problem)] + [(c, s, True) for c, s in benchmark_sets(problem, 1)]
+    wanted, copy_of = data_plan(problem, test_cases(problem), 1, timed=True)
     with tempfile.TemporaryDirectory() as folder:
         job = OracleJob(problem_files=problem_files(problem), problem_folder_name=problem.folder.name,
                         exchange=folder, gpu=False)
@@ -109,13 +108,11 @@ def whole_judge() -> None:
 
         oracle = oracle_process.Oracle(job, emit)
         maker = oracle_process.DataMaker(oracle, emit, oracle_process.make_workers(), large=oracle.is_large)
-        asked = set()
         began = time.perf_counter()
         for request, (case, seed, keep) in enumerate(wanted):
-            if (case.name, seed) not in asked:   # a timing set's copies share its request, as in a judge
-                asked.add((case.name, seed))
+            if request not in copy_of:   # a timing set's copies share its request, as in a judge
                 maker.submit(MakeData(request=request, test=case.name, size=case.size, distribution=case.distribution,
-                                      rng_seed=seed, keep=keep, digest=_elements(case) > RACE_CHECK_MAX_ELEMENTS))
+                                      rng_seed=seed, keep=keep, digest=digested("gpu", case)))
         maker.finish()
         maker.stop()
     tests_done = max(t for t, request in made if not wanted[request][2])

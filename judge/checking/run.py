@@ -88,15 +88,8 @@ class Run:
         self.clock = clock or PhaseClock()
         self.runner, self.oracle_link = RunnerLink(runner, self.clock), OracleLink(oracle, self.clock)
         self.oracle = Oracle(self.oracle_link, problem, oracle.exchange)
-        # The data this judge needs, in order of use: each test's, then each timing input set's (case, rng
-        # seed, kept for the baseline); asked of the oracle ahead of use, a request per item in `asked`.
-        self.wanted: list[tuple[TestCase, int, bool]] = [(c, seed, False) for c in cases]
-        if timed:
-            from judge.checking.timing import benchmark_sets
-
-            self.wanted += [(case, set_seed, True) for case, set_seed in benchmark_sets(problem, seed)]
-        # item -> the earlier item whose request it shares: timing sets that are copies of one set's data
-        self.copy_of = {j: first for j, item in enumerate(self.wanted) if item[2] and (first := self.wanted.index(item)) < j}
+        # The data this judge needs, asked of the oracle ahead of use, a request per item in `asked`
+        self.wanted, self.copy_of = data_plan(problem, cases, seed, timed)
         self.asked: list[int] = []
         self.notes = [] if backend == "gpu" else ["timing needs a GPU: the CPU backend judges correctness only"]
         self.hints = HintCollector()   # what the CPU backend observed of memory accesses
@@ -326,12 +319,7 @@ class Run:
             case, seed, keep = self.wanted[j]
             self.asked.append(self.asked[self.copy_of[j]] if j in self.copy_of else
                               self.oracle.ask(case.name, case.size, case.distribution, seed, keep=keep,
-                                              digest=self._digested(case)))
-
-    def _digested(self, case: TestCase) -> bool:
-        """Whether to ask for a test's expected digests (judge/output_digest.py; the oracle gives them where
-        equal bytes pass its check): a GPU runner's, on a test larger than those run in several schedules."""
-        return self.backend == "gpu" and _elements(case) > RACE_CHECK_MAX_ELEMENTS
+                                              digest=digested(self.backend, case)))
 
     def _stopped(self, tests: list[TestResult], case: TestCase, broke: RunnerBroke,
                  since: int | None = None) -> list[TestResult]:
@@ -356,6 +344,25 @@ class Run:
         for case in self.cases:
             if case.name not in done:
                 tests.append(case_result(case, Verdict.NR, why))
+
+
+def data_plan(problem: Problem, cases: list[TestCase], seed: int,
+              timed: bool) -> tuple[list[tuple[TestCase, int, bool]], dict[int, int]]:
+    """The data a judge needs, in order of use: (case, rng seed, kept for the baseline) of each test, then
+    (timed) of each timing input set; and item -> the earlier item whose request it shares: timing sets
+    that are copies of one set's data."""
+    wanted = [(case, seed, False) for case in cases]
+    if timed:   # NumPy's import, which the judge side makes only to time
+        from judge.checking.timing import benchmark_sets
+
+        wanted += [(case, set_seed, True) for case, set_seed in benchmark_sets(problem, seed)]
+    return wanted, {j: first for j, item in enumerate(wanted) if item[2] and (first := wanted.index(item)) < j}
+
+
+def digested(backend: str, case: TestCase) -> bool:
+    """Whether to ask for a test's expected digests (judge/output_digest.py; the oracle gives them where
+    equal bytes pass its check): a GPU runner's, on a test larger than those run in several schedules."""
+    return backend == "gpu" and _elements(case) > RACE_CHECK_MAX_ELEMENTS
 
 
 def _elements(case: TestCase) -> int:

@@ -58,7 +58,7 @@ def test_a_runner_is_given_the_keys_and_must_name_every_expected_digest(tmp_path
 
 
 def test_a_runner_that_gives_no_digest_has_its_outputs_copied_back_and_checked(monkeypatch, copies):
-    monkeypatch.setattr(run_module.Run, "_digested", lambda self, case: case.name == LEVELS)
+    monkeypatch.setattr(run_module, "digested", lambda backend, case: case.name == LEVELS)
     ok = judge_source(PROBLEM, ACCEPTED, backend="cpu", timing=False, patterns=[LEVELS], seed=5, standby=False)
     assert ok.verdict == Verdict.AC, ok.message
     assert copies == [4 * 1048577] * 2   # its first call, and its second (the run of the same input again)
