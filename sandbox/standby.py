@@ -10,7 +10,7 @@ oracle may outlive the runner: a timed judge's baseline is timed after it). The 
 once the job has ended: two interpreters coming up beside a judge slow it on a small machine, and on
 the GPU a context coming up could disturb the timing. Every submission still runs in a process of
 its own that ran nothing before. A runner that never got a job (the build failed) waits for the
-next judge.
+next judge beside a new oracle: the old one got that judge's problem, seed and data requests.
 
 A host serves the one launch configuration it was started for (its key: the runner's view, its
 isolation, its environment, this interpreter and the judge's code), takes one judge at a time, and
@@ -85,19 +85,19 @@ def host_folder(root: Path, config: dict) -> Path:
     return root / key
 
 
-def _spawn_pair(config: dict, inbox: Path) -> tuple[Child, Child]:
-    """A runner and an oracle: the oracle sees its own folder beside the runner's inbox and no kernel cache."""
-    device = Gpu(**config["device"]) if config["device"] else None
-    cache = Path(config["kernel_cache_folder"]) if config["kernel_cache_folder"] else None
-    hidden = [Path(p) for p in config["hidden"]]
-    (inbox / "oracle").mkdir(mode=0o700)
-    pair = (run_child(config["module"], gpu=config["gpu"], build_dir=inbox / "runner", hidden=hidden, device=device,
-                      kernel_cache_folder=cache, env=config["env"]),
-            run_child(config["oracle"], gpu=config["gpu"], build_dir=inbox / "oracle", hidden=hidden, device=device,
-                      env=config["env"], file_bytes=ORACLE_FILE_BYTES))
-    for child in pair:
-        child.start()
-    return pair
+def _spawn(config: dict, inbox: Path, role: str) -> Child:
+    """The runner (role "runner") or the oracle ("oracle"), started, in its own folder of `inbox`; the
+    oracle sees no kernel cache."""
+    (inbox / role).mkdir(mode=0o700)
+    if role == "runner":
+        module, extra = config["module"], {"kernel_cache_folder": Path(config["kernel_cache_folder"])
+                                           if config["kernel_cache_folder"] else None}
+    else:
+        module, extra = config["oracle"], {"file_bytes": ORACLE_FILE_BYTES}
+    child = run_child(module, gpu=config["gpu"], build_dir=inbox / role, hidden=[Path(p) for p in config["hidden"]],
+                      device=Gpu(**config["device"]) if config["device"] else None, env=config["env"], **extra)
+    child.start()
+    return child
 
 
 def _send(stream, message: dict) -> None:
@@ -131,10 +131,18 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
         nonlocal spawned
         spawned += 1
         inbox = folder / f"inbox-{spawned}"
-        (inbox / "runner").mkdir(mode=0o700, parents=True)
-        pair = _spawn_pair(config, inbox)
+        inbox.mkdir(mode=0o700)
+        pair = (_spawn(config, inbox, "runner"), _spawn(config, inbox, "oracle"))
         (folder / "child.pid").write_text(str(pair[0].pid()))
         return pair
+
+    def fresh_oracle(pair: tuple[Child, Child]) -> tuple[Child, Child]:
+        """The runner of `pair` beside a new oracle, in a new folder of the same name: the old oracle may hold
+        a judge's job, and its view stays on the old folder until it is gone."""
+        runner, oracle = pair
+        oracle.close()
+        shutil.rmtree(oracle.inbox, ignore_errors=True)
+        return runner, _spawn(config, runner.inbox.parent, "oracle")
 
     def retire(pair: tuple[Child, Child]) -> None:
         for child in pair:
@@ -149,7 +157,10 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
                 waiting = fresh_child()
             with connection:
                 if not _offer(connection, waiting, arch):
-                    continue   # the judge left before taking it (its build failed): the runner stays fresh
+                    # The judge left before taking the runner (its build failed): the runner ran nothing and
+                    # waits for the next judge, but the oracle got this judge's problem, seed and requests.
+                    waiting = fresh_oracle(waiting)
+                    continue
                 running, waiting = waiting, None
                 try:
                     _reap_for(connection, running)

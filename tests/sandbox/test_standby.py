@@ -43,10 +43,10 @@ def hosts(build_cache, monkeypatch):
     shutil.rmtree(root, ignore_errors=True)
 
 
-def judged(source: str, backend: str, tests=("sample",), timing=False, events=None):
+def judged(source: str, backend: str, tests=("sample",), timing=False, events=None, problem=1):
     """(result, the RunnerStarted event) of one judge with standby on; `events` collects all its events."""
     events = [] if events is None else events
-    result = judge_source(load_problem(1), source, backend=backend, timing=timing, patterns=list(tests),
+    result = judge_source(load_problem(problem), source, backend=backend, timing=timing, patterns=list(tests),
                           standby=True, on_event=events.append)
     return result, next(e for e in events if isinstance(e, RunnerStarted))
 
@@ -118,6 +118,18 @@ def test_child_of_a_failed_build_waits_for_the_next_judge(hosts):
     assert broken.verdict == "CE" and offered.standby
     after, adopted = judged(ACCEPTED, "cpu")
     assert after.verdict == "AC" and adopted.pid == offered.pid   # it ran no user code: still fresh
+
+
+def test_the_oracle_a_failed_build_used_is_not_the_next_judges(hosts):
+    """The failed judge gave its oracle problem 1, a seed and data requests: the next judge, of problem 7
+    (softmax, ReLU's signature), adopts the waiting runner beside a new oracle and judges ReLU as wrong."""
+    judged(ACCEPTED, "cpu")
+    wait_for_host(hosts)
+    broken, offered = judged(ACCEPTED.replace("solve(", "solve_typo(", 1), "cpu")
+    assert broken.verdict == "CE" and offered.standby
+    relu_as_softmax, adopted = judged(ACCEPTED, "cpu", problem=7)
+    assert adopted.pid == offered.pid
+    assert relu_as_softmax.verdict == "WA", relu_as_softmax.message
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
