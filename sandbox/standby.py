@@ -85,16 +85,16 @@ def host_folder(root: Path, config: dict) -> Path:
     return root / key
 
 
-def _spawn(config: dict, inbox: Path, role: str) -> Child:
-    """The runner (role "runner") or the oracle ("oracle"), started, in its own folder of `inbox`; the
-    oracle sees no kernel cache."""
-    (inbox / role).mkdir(mode=0o700)
+def _spawn(config: dict, folder: Path, role: str) -> Child:
+    """The runner (role "runner") or the oracle ("oracle"), started, with `folder` (made here) as its
+    inbox; the oracle sees no kernel cache."""
+    folder.mkdir(mode=0o700)
     if role == "runner":
         module, extra = config["module"], {"kernel_cache_folder": Path(config["kernel_cache_folder"])
                                            if config["kernel_cache_folder"] else None}
     else:
         module, extra = config["oracle"], {"file_bytes": ORACLE_FILE_BYTES}
-    child = run_child(module, gpu=config["gpu"], build_dir=inbox / role, hidden=[Path(p) for p in config["hidden"]],
+    child = run_child(module, gpu=config["gpu"], build_dir=folder, hidden=[Path(p) for p in config["hidden"]],
                       device=Gpu(**config["device"]) if config["device"] else None, env=config["env"], **extra)
     child.start()
     return child
@@ -132,17 +132,19 @@ def serve(folder: Path, config: dict, arch: str | None = None) -> None:
         spawned += 1
         inbox = folder / f"inbox-{spawned}"
         inbox.mkdir(mode=0o700)
-        pair = (_spawn(config, inbox, "runner"), _spawn(config, inbox, "oracle"))
+        pair = (_spawn(config, inbox / "runner", "runner"), _spawn(config, inbox / "oracle", "oracle"))
         (folder / "child.pid").write_text(str(pair[0].pid()))
         return pair
 
     def fresh_oracle(pair: tuple[Child, Child]) -> tuple[Child, Child]:
-        """The runner of `pair` beside a new oracle, in a new folder of the same name: the old oracle may hold
-        a judge's job, and its view stays on the old folder until it is gone."""
+        """The runner of `pair` beside a new oracle: the old one may hold a judge's job. The new one gets a
+        folder of its own, since a sandboxed oracle may still write a last file as it dies."""
+        nonlocal spawned
+        spawned += 1
         runner, oracle = pair
         oracle.close()
-        shutil.rmtree(oracle.inbox, ignore_errors=True)
-        return runner, _spawn(config, runner.inbox.parent, "oracle")
+        shutil.rmtree(oracle.inbox, ignore_errors=True)   # what is left goes with the pair's folder
+        return runner, _spawn(config, runner.inbox.parent / f"oracle-{spawned}", "oracle")
 
     def retire(pair: tuple[Child, Child]) -> None:
         for child in pair:
