@@ -309,15 +309,22 @@ namespace thrust {
     template <class K, class V>                                                                                   \
     inline void NAME##_by_key(device_ptr<K> first, device_ptr<K> last, device_ptr<V> values, CUDAJUDGE_CALL_SITE) { \
         cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, values.get(), std::less<void>{}, site.value); \
+    }                                                                                                             \
+    template <class K, class V, class Comp>                                                                       \
+    inline void NAME##_by_key(device_ptr<K> first, device_ptr<K> last, device_ptr<V> values, Comp comp,           \
+                              CUDAJUDGE_CALL_SITE) {                                                              \
+        cudajudge_detail::sort("thrust::" #NAME "_by_key", first, last, values.get(), comp, site.value);           \
     }
 CUDAJUDGE_THRUST_SORTS(sort)
 CUDAJUDGE_THRUST_SORTS(stable_sort)
 #undef CUDAJUDGE_THRUST_SORTS
 
 #define CUDAJUDGE_COMMA ,
-// Each algorithm takes the device policy first; with thrust::device_ptr it may be left out.
-#define CUDAJUDGE_THRUST_POLICY_FREE(RETURN, NAME, PARAMS, ARGS)                                                  \
-    template <class T>                                                                                            \
+// Each algorithm takes the device policy first; where its first iterator is a thrust::device_ptr it may
+// be left out, as Thrust then runs it on the device. The other iterators may be of other types (a
+// device_ptr<const float> input, a device_ptr<float> output), checked as the policy's overload checks them.
+#define CUDAJUDGE_THRUST_POLICY_FREE(RETURN, NAME, TYPES, PARAMS, ARGS)                                           \
+    template <class T TYPES>                                                                                      \
     inline RETURN NAME(device_ptr<T> first, device_ptr<T> last PARAMS, CUDAJUDGE_CALL_SITE) {                      \
         return NAME(device, first, last ARGS, site);                                                              \
     }
@@ -334,11 +341,9 @@ template <class It, class Init, class Op>
 inline Init reduce(const detail::device_policy&, It first, It last, Init init, Op op, CUDAJUDGE_CALL_SITE) {
     return cudajudge_detail::reduce(first, last, init, op, site.value);
 }
-CUDAJUDGE_THRUST_POLICY_FREE(T, reduce, , )
-template <class T, class Init>
-inline Init reduce(device_ptr<T> first, device_ptr<T> last, Init init, CUDAJUDGE_CALL_SITE) {
-    return reduce(device, first, last, init, site);
-}
+CUDAJUDGE_THRUST_POLICY_FREE(std::remove_cv_t<T>, reduce, , , )
+CUDAJUDGE_THRUST_POLICY_FREE(Init, reduce, CUDAJUDGE_COMMA class Init, CUDAJUDGE_COMMA Init init, CUDAJUDGE_COMMA init)
+CUDAJUDGE_THRUST_POLICY_FREE(Init, reduce, CUDAJUDGE_COMMA class Init CUDAJUDGE_COMMA class Op, CUDAJUDGE_COMMA Init init CUDAJUDGE_COMMA Op op, CUDAJUDGE_COMMA init CUDAJUDGE_COMMA op)
 
 template <class In, class Out>
 inline Out inclusive_scan(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
@@ -361,8 +366,12 @@ inline Out exclusive_scan(const detail::device_policy&, In first, In last, Out r
                           CUDAJUDGE_CALL_SITE) {
     return cudajudge_detail::scan("thrust::exclusive_scan", true, first, last, result, init, op, site.value);
 }
-CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, inclusive_scan, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
-CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, exclusive_scan, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
+CUDAJUDGE_THRUST_POLICY_FREE(Out, inclusive_scan, CUDAJUDGE_COMMA class Out, CUDAJUDGE_COMMA Out result, CUDAJUDGE_COMMA result)
+CUDAJUDGE_THRUST_POLICY_FREE(Out, inclusive_scan, CUDAJUDGE_COMMA class Out CUDAJUDGE_COMMA class Op, CUDAJUDGE_COMMA Out result CUDAJUDGE_COMMA Op op, CUDAJUDGE_COMMA result CUDAJUDGE_COMMA op)
+CUDAJUDGE_THRUST_POLICY_FREE(Out, exclusive_scan, CUDAJUDGE_COMMA class Out, CUDAJUDGE_COMMA Out result, CUDAJUDGE_COMMA result)
+CUDAJUDGE_THRUST_POLICY_FREE(Out, exclusive_scan, CUDAJUDGE_COMMA class Out CUDAJUDGE_COMMA class Init, CUDAJUDGE_COMMA Out result CUDAJUDGE_COMMA Init init, CUDAJUDGE_COMMA result CUDAJUDGE_COMMA init)
+CUDAJUDGE_THRUST_POLICY_FREE(Out, exclusive_scan, CUDAJUDGE_COMMA class Out CUDAJUDGE_COMMA class Init CUDAJUDGE_COMMA class Op, CUDAJUDGE_COMMA Out result CUDAJUDGE_COMMA Init init CUDAJUDGE_COMMA Op op,
+                             CUDAJUDGE_COMMA result CUDAJUDGE_COMMA init CUDAJUDGE_COMMA op)
 
 template <class It>
 inline It max_element(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
@@ -372,8 +381,8 @@ template <class It>
 inline It min_element(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL_SITE) {
     return cudajudge_detail::extremum("thrust::min_element", first, last, CUDAJUDGE_OP_MIN, site.value);
 }
-CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, max_element, , )
-CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, min_element, , )
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, max_element, , , )
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, min_element, , , )
 
 template <class It, class V>
 inline void fill(const detail::device_policy&, It first, It last, const V& value, CUDAJUDGE_CALL_SITE) {
@@ -396,7 +405,9 @@ template <class T, class V>
 inline void fill(device_ptr<T> first, device_ptr<T> last, const V& value, CUDAJUDGE_CALL_SITE) {
     fill(device, first, last, value, site);
 }
-CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, , )
+CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, , , )
+CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, CUDAJUDGE_COMMA class V, CUDAJUDGE_COMMA V init, CUDAJUDGE_COMMA init)
+CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, CUDAJUDGE_COMMA class V, CUDAJUDGE_COMMA V init CUDAJUDGE_COMMA V step, CUDAJUDGE_COMMA init CUDAJUDGE_COMMA step)
 
 template <class It, class V>
 inline std::ptrdiff_t count(const detail::device_policy&, It first, It last, const V& value, CUDAJUDGE_CALL_SITE) {
@@ -427,7 +438,7 @@ inline It unique(const detail::device_policy&, It first, It last, CUDAJUDGE_CALL
     call.run();
     return first + kept;
 }
-CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, unique, , )
+CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, unique, , , )
 
 template <class In, class Out>
 inline Out copy(const detail::device_policy&, In first, In last, Out result, CUDAJUDGE_CALL_SITE) {
@@ -440,7 +451,7 @@ inline Out copy(const detail::device_policy&, In first, In last, Out result, CUD
     call.run();
     return result + (last - first);
 }
-CUDAJUDGE_THRUST_POLICY_FREE(device_ptr<T>, copy, CUDAJUDGE_COMMA device_ptr<T> result, CUDAJUDGE_COMMA result)
+CUDAJUDGE_THRUST_POLICY_FREE(Out, copy, CUDAJUDGE_COMMA class Out, CUDAJUDGE_COMMA Out result, CUDAJUDGE_COMMA result)
 
 // Algorithms that run a functor of yours (cudajudge/functor_calls.h): a type declared at file scope
 // whose operator() device code can call.
@@ -456,6 +467,10 @@ inline Out transform(const detail::device_policy&, In1 first1, In1 last1, In2 fi
 template <class T, class Out, class Op>
 inline Out transform(device_ptr<T> first, device_ptr<T> last, Out result, Op op, CUDAJUDGE_CALL_SITE) {
     return cudajudge_detail::transform(first, last, result, op, site.value);
+}
+template <class T, class In2, class Out, class Op>
+inline Out transform(device_ptr<T> first1, device_ptr<T> last1, In2 first2, Out result, Op op, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::transform(first1, last1, first2, result, op, site.value);
 }
 template <class It, class Unary, class Init, class Binary>
 inline Init transform_reduce(const detail::device_policy&, It first, It last, Unary unary, Init init, Binary binary,
@@ -479,6 +494,10 @@ inline Out copy_if(const detail::device_policy&, In first, In last, Stencil sten
 template <class T, class Out, class Pred>
 inline Out copy_if(device_ptr<T> first, device_ptr<T> last, Out result, Pred pred, CUDAJUDGE_CALL_SITE) {
     return cudajudge_detail::copy_if(first, last, first, result, pred, site.value);
+}
+template <class T, class Stencil, class Out, class Pred>
+inline Out copy_if(device_ptr<T> first, device_ptr<T> last, Stencil stencil, Out result, Pred pred, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::copy_if(first, last, stencil, result, pred, site.value);
 }
 template <class It, class Pred>
 inline std::ptrdiff_t count_if(const detail::device_policy&, It first, It last, Pred pred, CUDAJUDGE_CALL_SITE) {
