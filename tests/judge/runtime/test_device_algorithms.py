@@ -86,3 +86,25 @@ def test_the_cpu_backend_refuses_arrays_that_are_not_the_calls_device_memory(bod
     result = judge_source(load_problem(3), source, backend="cpu", timing=False, patterns=["sample"],
                           filename="arrays.cu", seed=5)
     assert result.verdict == "RE" and f"cub::DeviceReduce::Sum on line 4: {said}" in result.message, result.message
+
+
+DEVICE_VECTOR_PAST_END = """\
+#include <thrust/copy.h>
+#include <thrust/device_vector.h>
+
+extern "C" void solve(const unsigned int* input, unsigned int* output, int N) {
+    thrust::device_vector<unsigned int> keys(input, input + N);
+    unsigned int past = keys[N];
+    thrust::copy(keys.begin(), keys.end(), output);
+    if (past == 12345u) output[0] = 0;
+}
+"""
+
+
+def test_the_cpu_backend_refuses_a_device_vector_element_past_its_end():
+    """A GPU would read the element past the vector's memory unseen; the CPU backend names the vector's buffer."""
+    result = judge_source(load_problem(17), DEVICE_VECTOR_PAST_END, backend="cpu", timing=False, patterns=["sample"],
+                          filename="past_end.cu", seed=5)
+    assert result.verdict == "RE"
+    assert "cudaMemcpy touches 4 bytes past the end of the 32-byte cudaMalloc buffer allocated on line 5" in result.message, \
+        result.message

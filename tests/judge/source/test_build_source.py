@@ -111,7 +111,7 @@ def test_split_keeps_lines_and_puts_each_piece_where_it_runs():
 
 
 def test_refusals_carry_every_finding():
-    source = "#include </etc/passwd>\n#include <thrust/device_vector.h>\n"
+    source = "#include </etc/passwd>\n#include <thrust/for_each.h>\n"
     with pytest.raises(SourceRejected) as refused:
         prepare(scan_problem(), source)
     assert [d.line for d in refused.value.diagnostics] == [1, 2]

@@ -15,12 +15,13 @@ using namespace cudajudge::detail;
 
 namespace {
 
-// A copy or fill that runs past the end of a cudaMalloc buffer is refused and recorded.
+// A copy or fill that runs past the end of a cudaMalloc buffer is refused and recorded. Line 0: a copy with
+// no line of its own (Thrust's element access, `v[i]`), named by the buffer it touches.
 cudaError_t check_range(const char* api, const void* ptr, size_t count, int line) {
     std::string overrun = device_memory().overrun(ptr, count);
     if (overrun.empty()) return cudaSuccess;
-    outcome().record_error(Verdict::runtime_error, "out_of_bounds",
-                           std::string(api) + " on line " + std::to_string(line) + " touches " + overrun);
+    const std::string where = line > 0 ? " on line " + std::to_string(line) : "";
+    outcome().record_error(Verdict::runtime_error, "out_of_bounds", std::string(api) + where + " touches " + overrun);
     return note_error(cudaErrorInvalidValue);
 }
 

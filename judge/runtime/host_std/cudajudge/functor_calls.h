@@ -44,28 +44,36 @@ inline void zip(const char* name, int line, Op op, const A* a, const B* b, Out* 
                           [&](auto kernel) { kernel(op, a, b, out, n); });
 }
 
+// Device memory the judge's host library allocates, fills and copies for the user (Thrust's scratch
+// arrays, thrust::device_vector), as the user's own calls on `line` would: from the same memory as their
+// cudaMalloc, counted and checked as theirs.
+#ifdef CUDAJUDGE_KERNEL_STUBS
+#define CUDAJUDGE_USER_CALL(NAME, LINE, ...) (::cudajudge::at_line(LINE), (NAME)(__VA_ARGS__))
+#else
+#define CUDAJUDGE_USER_CALL(NAME, LINE, ...) NAME(__VA_ARGS__, LINE)
+#endif
+inline cudaError_t device_malloc(void** ptr, size_t bytes, int line) {
+    return CUDAJUDGE_USER_CALL(cudaMalloc, line, ptr, bytes);
+}
+inline cudaError_t device_free(void* ptr, int line) { return CUDAJUDGE_USER_CALL(cudaFree, line, ptr); }
+inline cudaError_t device_copy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, int line) {
+    return CUDAJUDGE_USER_CALL(cudaMemcpy, line, dst, src, bytes, kind);
+}
+inline cudaError_t device_zero(void* ptr, size_t bytes, int line) {
+    return CUDAJUDGE_USER_CALL(cudaMemset, line, ptr, 0, bytes);
+}
+#undef CUDAJUDGE_USER_CALL
+
 // Device memory an algorithm needs for its intermediate result (mapped items, flags), as Thrust
-// allocates it: from the same memory as the user's cudaMalloc, freed when the call returns.
+// allocates it, freed when the call returns.
 template <class T>
 class Scratch {
 public:
     Scratch(long long count, int line) : line_(line) {
-        if (count <= 0) return;
-#ifdef CUDAJUDGE_KERNEL_STUBS
-        ::cudajudge::at_line(line);
-        status_ = (cudaMalloc)(reinterpret_cast<void**>(&data_), static_cast<size_t>(count) * sizeof(T));
-#else
-        status_ = cudaMalloc(reinterpret_cast<void**>(&data_), static_cast<size_t>(count) * sizeof(T), line);
-#endif
+        if (count > 0) status_ = device_malloc(reinterpret_cast<void**>(&data_), static_cast<size_t>(count) * sizeof(T), line);
     }
     ~Scratch() {
-        if (data_ == nullptr) return;
-#ifdef CUDAJUDGE_KERNEL_STUBS
-        ::cudajudge::at_line(line_);
-        (cudaFree)(data_);
-#else
-        cudaFree(data_, line_);
-#endif
+        if (data_ != nullptr) device_free(data_, line_);
     }
     Scratch(const Scratch&) = delete;
     Scratch& operator=(const Scratch&) = delete;

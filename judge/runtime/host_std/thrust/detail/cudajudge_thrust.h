@@ -1,13 +1,40 @@
 // Thrust's algorithms for host code on device memory, on both backends: raw device pointers with
-// the thrust::device (or thrust::cuda::par) policy, or thrust::device_ptr. Each call goes to the
-// backend as a device-wide algorithm (see cudajudge/device_algorithms.h).
+// the thrust::device (or thrust::cuda::par) policy, or thrust::device_ptr (thrust::device_vector's
+// iterators, detail/cudajudge_vectors.h). Each call goes to the backend as a device-wide algorithm
+// (see cudajudge/device_algorithms.h).
 #pragma once
 #include <cudajudge/functor_calls.h>
 
 #include <cstddef>
 #include <functional>
+#include <iterator>
+#include <type_traits>
 
 namespace thrust {
+
+// An element of device memory named in host code (`*p`, `p[i]`, `v[i]`): read and written by copies,
+// as Thrust's device_reference is.
+template <class T>
+class device_reference {
+public:
+    using value_type = std::remove_cv_t<T>;
+
+    explicit device_reference(T* ptr) : ptr_(ptr) {}
+    operator value_type() const {
+        value_type value;
+        ::cudajudge::algorithms::device_copy(&value, ptr_, sizeof(value), cudaMemcpyDeviceToHost, 0);
+        return value;
+    }
+    template <class U = T, class = std::enable_if_t<!std::is_const_v<U>>>
+    device_reference& operator=(const value_type& value) {
+        ::cudajudge::algorithms::device_copy(ptr_, &value, sizeof(value), cudaMemcpyHostToDevice, 0);
+        return *this;
+    }
+    device_reference& operator=(const device_reference& other) { return *this = static_cast<value_type>(other); }
+
+private:
+    T* ptr_;
+};
 
 template <class T>
 class device_ptr {
@@ -15,6 +42,9 @@ public:
     using element_type = T;
     using value_type = std::remove_cv_t<T>;
     using difference_type = std::ptrdiff_t;
+    using pointer = device_ptr;
+    using reference = device_reference<T>;
+    using iterator_category = std::random_access_iterator_tag;
 
     device_ptr() : ptr_(nullptr) {}
     explicit device_ptr(T* ptr) : ptr_(ptr) {}
@@ -22,6 +52,8 @@ public:
     device_ptr(const device_ptr<U>& other) : ptr_(other.get()) {}
 
     T* get() const { return ptr_; }
+    reference operator*() const { return reference(ptr_); }
+    reference operator[](difference_type n) const { return reference(ptr_ + n); }
     device_ptr operator+(difference_type n) const { return device_ptr(ptr_ + n); }
     device_ptr operator-(difference_type n) const { return device_ptr(ptr_ - n); }
     difference_type operator-(const device_ptr& other) const { return ptr_ - other.ptr_; }
@@ -29,9 +61,14 @@ public:
     device_ptr& operator-=(difference_type n) { ptr_ -= n; return *this; }
     device_ptr& operator++() { ++ptr_; return *this; }
     device_ptr& operator--() { --ptr_; return *this; }
+    device_ptr operator++(int) { return device_ptr(ptr_++); }
+    device_ptr operator--(int) { return device_ptr(ptr_--); }
     bool operator==(const device_ptr& other) const { return ptr_ == other.ptr_; }
     bool operator!=(const device_ptr& other) const { return ptr_ != other.ptr_; }
     bool operator<(const device_ptr& other) const { return ptr_ < other.ptr_; }
+    bool operator>(const device_ptr& other) const { return ptr_ > other.ptr_; }
+    bool operator<=(const device_ptr& other) const { return ptr_ <= other.ptr_; }
+    bool operator>=(const device_ptr& other) const { return ptr_ >= other.ptr_; }
 
 private:
     T* ptr_;
@@ -97,7 +134,8 @@ template <class It>
 constexpr bool check_iterator() {
     static_assert(a::device_iterator<It>::valid,
                   "the judge runs Thrust's algorithms on raw device pointers (with thrust::device) and "
-                  "thrust::device_ptr; other iterators (counting, transform, zip, device_vector's) are not supported");
+                  "thrust::device_ptr (a device_vector's iterators); other iterators (counting, transform, zip) "
+                  "are not supported");
     return true;
 }
 

@@ -1,0 +1,3 @@
+// <thrust/device_vector.h> in host code: see detail/cudajudge_vectors.h.
+#pragma once
+#include "detail/cudajudge_vectors.h"
