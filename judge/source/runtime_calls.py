@@ -30,14 +30,15 @@ SUPPORTED_ALGORITHMS: dict[str, tuple[str, ...]] = {
     "cub::DeviceRunLengthEncode": ("Encode",),
     "thrust": ("sort", "stable_sort", "sort_by_key", "stable_sort_by_key", "reduce", "inclusive_scan",
                "exclusive_scan", "max_element", "min_element", "fill", "sequence", "count", "unique", "copy",
-               "transform", "transform_reduce", "copy_if", "count_if"),
+               "transform", "transform_reduce", "inner_product", "copy_if", "count_if"),
 }
-_THRUST_HELPERS = ("device_pointer_cast", "raw_pointer_cast", "device_ptr", "plus", "minus", "multiplies", "divides",
+_THRUST_HELPERS = ("device_pointer_cast", "raw_pointer_cast", "device_ptr", "device_reference", "device_vector",
+                   "host_vector", "plus", "minus", "multiplies", "divides",
                    "modulus", "negate", "less", "greater", "less_equal", "greater_equal", "equal_to", "not_equal_to",
                    "logical_and", "logical_or", "logical_not", "bit_and", "bit_or", "bit_xor", "maximum", "minimum")
 # Of those, the calls that run a functor of the user's in one of the judge's kernels.
-FUNCTOR_ALGORITHMS = ("thrust::transform", "thrust::transform_reduce", "thrust::copy_if", "thrust::count_if",
-                      "cub::DeviceSelect::If")
+FUNCTOR_ALGORITHMS = ("thrust::transform", "thrust::transform_reduce", "thrust::inner_product", "thrust::copy_if",
+                      "thrust::count_if", "cub::DeviceSelect::If")
 
 # Thrust and CUB calls that would run a functor of the user's on the device, but are not supported.
 _FUNCTOR_CALLS = {"thrust::for_each", "thrust::for_each_n", "thrust::remove_if", "thrust::replace_if",

@@ -11,6 +11,7 @@ namespace cudajudge::shown_as {
 namespace thrust {
 struct transform;
 struct transform_reduce;
+struct inner_product;
 struct copy_if;
 struct count_if;
 }  // namespace thrust

@@ -265,6 +265,30 @@ inline Init transform_reduce(It first, It last, Unary unary, Init init, Binary, 
     return result;
 }
 
+// init reduced with combine(a[i], b[i]) over i: the pairs combined by one of the judge's kernels into init's
+// type, then reduced as thrust::reduce reduces.
+template <class It1, class It2, class Init, class Reduce, class Combine>
+inline Init inner_product(It1 first1, It1 last1, It2 first2, Init init, Reduce, Combine combine, int line) {
+    check_iterator<It1>();
+    check_iterator<It2>();
+    constexpr int op = a::operator_of<Reduce>;
+    static_assert(op != CUDAJUDGE_OP_NONE, "thrust::inner_product: " CUDAJUDGE_OPERATOR_MESSAGE);
+    static_assert(a::is_item<Init>, CUDAJUDGE_ITEMS_MESSAGE);
+    const long long n = last1 - first1;
+    a::Scratch<Init> combined(n, line);
+    if (combined.status() != cudaSuccess) return init;
+    a::zip<::cudajudge::shown_as::thrust::inner_product>("thrust::inner_product", line, combine, a::raw(first1),
+                                                         a::raw(first2), combined.get(), n);
+    Init result = init;
+    a::Call call("thrust::inner_product", line, CUDAJUDGE_ALGO_REDUCE);
+    call.op = op;
+    call.items<Init>(combined.get(), nullptr, n);
+    call.set_value<Init>(call.init, init);
+    call.result_to<Init>(&result, true);
+    call.run();
+    return result;
+}
+
 // pred(stencil[i]) for each i, as 0/1 bytes: what copy_if and count_if select or count by.
 template <class Shown, class Stencil, class Pred>
 inline bool flag(const char* name, Stencil stencil, long long n, Pred pred, a::Scratch<unsigned char>& flags, int line) {
@@ -519,6 +543,25 @@ template <class T, class Unary, class Init, class Binary>
 inline Init transform_reduce(device_ptr<T> first, device_ptr<T> last, Unary unary, Init init, Binary binary,
                              CUDAJUDGE_CALL_SITE) {
     return cudajudge_detail::transform_reduce(first, last, unary, init, binary, site.value);
+}
+template <class It1, class It2, class Init>
+inline Init inner_product(const detail::device_policy&, It1 first1, It1 last1, It2 first2, Init init, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::inner_product(first1, last1, first2, init, std::plus<void>{}, std::multiplies<void>{},
+                                           site.value);
+}
+template <class It1, class It2, class Init, class Reduce, class Combine>
+inline Init inner_product(const detail::device_policy&, It1 first1, It1 last1, It2 first2, Init init, Reduce reduce,
+                          Combine combine, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::inner_product(first1, last1, first2, init, reduce, combine, site.value);
+}
+template <class T, class It2, class Init>
+inline Init inner_product(device_ptr<T> first1, device_ptr<T> last1, It2 first2, Init init, CUDAJUDGE_CALL_SITE) {
+    return inner_product(device, first1, last1, first2, init, site);
+}
+template <class T, class It2, class Init, class Reduce, class Combine>
+inline Init inner_product(device_ptr<T> first1, device_ptr<T> last1, It2 first2, Init init, Reduce reduce,
+                          Combine combine, CUDAJUDGE_CALL_SITE) {
+    return inner_product(device, first1, last1, first2, init, reduce, combine, site);
 }
 template <class In, class Out, class Pred>
 inline Out copy_if(const detail::device_policy&, In first, In last, Out result, Pred pred, CUDAJUDGE_CALL_SITE) {
