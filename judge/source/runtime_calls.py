@@ -29,7 +29,8 @@ SUPPORTED_ALGORITHMS: dict[str, tuple[str, ...]] = {
     "cub::DeviceSegmentedReduce": ("Sum", "Min", "Max", "Reduce"),
     "cub::DeviceRunLengthEncode": ("Encode",),
     "thrust": ("sort", "stable_sort", "sort_by_key", "stable_sort_by_key", "reduce", "inclusive_scan",
-               "exclusive_scan", "max_element", "min_element", "fill", "sequence", "count", "unique", "copy",
+               "exclusive_scan", "max_element", "min_element", "fill", "fill_n", "sequence", "count", "unique", "copy",
+               "copy_n",
                "transform", "transform_reduce", "inner_product", "copy_if", "count_if"),
 }
 _THRUST_HELPERS = ("device_pointer_cast", "raw_pointer_cast", "device_ptr", "device_reference", "device_vector",

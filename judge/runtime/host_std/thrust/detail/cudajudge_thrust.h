@@ -467,6 +467,15 @@ template <class T, class V>
 inline void fill(device_ptr<T> first, device_ptr<T> last, const V& value, CUDAJUDGE_CALL_SITE) {
     fill(device, first, last, value, site);
 }
+template <class It, class Size, class V>
+inline It fill_n(const detail::device_policy&, It first, Size n, const V& value, CUDAJUDGE_CALL_SITE) {
+    fill(device, first, first + n, value, site);
+    return first + n;
+}
+template <class T, class Size, class V>
+inline device_ptr<T> fill_n(device_ptr<T> first, Size n, const V& value, CUDAJUDGE_CALL_SITE) {
+    return fill_n(device, first, n, value, site);
+}
 CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, , , )
 CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, CUDAJUDGE_COMMA class V, CUDAJUDGE_COMMA V init, CUDAJUDGE_COMMA init)
 CUDAJUDGE_THRUST_POLICY_FREE(void, sequence, CUDAJUDGE_COMMA class V, CUDAJUDGE_COMMA V init CUDAJUDGE_COMMA V step, CUDAJUDGE_COMMA init CUDAJUDGE_COMMA step)
@@ -514,6 +523,14 @@ inline Out copy(const detail::device_policy&, In first, In last, Out result, CUD
     return result + (last - first);
 }
 CUDAJUDGE_THRUST_POLICY_FREE(Out, copy, CUDAJUDGE_COMMA class Out, CUDAJUDGE_COMMA Out result, CUDAJUDGE_COMMA result)
+template <class In, class Size, class Out>
+inline Out copy_n(const detail::device_policy&, In first, Size n, Out result, CUDAJUDGE_CALL_SITE) {
+    return copy(device, first, first + n, result, site);
+}
+template <class T, class Size, class Out>
+inline Out copy_n(device_ptr<T> first, Size n, Out result, CUDAJUDGE_CALL_SITE) {
+    return copy(device, first, first + n, result, site);
+}
 
 // Algorithms that run a functor of yours (cudajudge/functor_calls.h): a type declared at file scope
 // whose operator() device code can call.
