@@ -5,10 +5,12 @@
 #pragma once
 #include <cudajudge/functor_calls.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <iterator>
 #include <type_traits>
+#include <vector>
 
 namespace thrust {
 
@@ -522,14 +524,56 @@ inline Out copy(const detail::device_policy&, In first, In last, Out result, CUD
     call.run();
     return result + (last - first);
 }
-CUDAJUDGE_THRUST_POLICY_FREE(Out, copy, CUDAJUDGE_COMMA class Out, CUDAJUDGE_COMMA Out result, CUDAJUDGE_COMMA result)
+
+namespace cudajudge_detail {
+template <class It>
+constexpr bool is_device_ptr = false;
+template <class T>
+constexpr bool is_device_ptr<device_ptr<T>> = true;
+
+// Thrust's copy between a device_ptr range and host memory (a raw pointer, which without a policy is host
+// memory to Thrust, or another iterator): one cudaMemcpy with cudaMemcpyDefault where both sides are
+// contiguous, as Thrust's is (on a GPU it also reaches device memory a raw pointer holds), else through
+// a host buffer.
+template <class T, class In, class Out>
+inline Out host_device_copy(In first, In last, Out result, int line) {
+    namespace a = ::cudajudge::algorithms;
+    const auto n = static_cast<std::size_t>(std::distance(first, last));
+    if constexpr ((std::is_pointer_v<In> || is_device_ptr<In>) && (std::is_pointer_v<Out> || is_device_ptr<Out>)) {
+        if (n > 0) a::device_copy(a::raw(result), a::raw(first), n * sizeof(T), cudaMemcpyDefault, line);
+        return result + n;
+    } else if constexpr (is_device_ptr<In>) {   // into a host iterator
+        std::vector<T> host(n);
+        if (n > 0) a::device_copy(host.data(), first.get(), n * sizeof(T), cudaMemcpyDeviceToHost, line);
+        return std::copy(host.begin(), host.end(), result);
+    } else {                                    // from a host iterator
+        std::vector<T> host(first, last);
+        if (n > 0) a::device_copy(result.get(), host.data(), n * sizeof(T), cudaMemcpyHostToDevice, line);
+        return result + n;
+    }
+}
+}  // namespace cudajudge_detail
+
+// Without a policy: device_ptr to device_ptr is a device-wide copy; a raw pointer or another iterator on
+// either side is host memory.
+template <class T, class Out>
+inline Out copy(device_ptr<T> first, device_ptr<T> last, Out result, CUDAJUDGE_CALL_SITE) {
+    if constexpr (cudajudge_detail::is_device_ptr<Out>)
+        return copy(device, first, last, result, site);
+    else
+        return cudajudge_detail::host_device_copy<std::remove_cv_t<T>>(first, last, result, site.value);
+}
+template <class In, class U, class = std::enable_if_t<!cudajudge_detail::is_device_ptr<In>>>
+inline device_ptr<U> copy(In first, In last, device_ptr<U> result, CUDAJUDGE_CALL_SITE) {
+    return cudajudge_detail::host_device_copy<std::remove_cv_t<U>>(first, last, result, site.value);
+}
 template <class In, class Size, class Out>
 inline Out copy_n(const detail::device_policy&, In first, Size n, Out result, CUDAJUDGE_CALL_SITE) {
     return copy(device, first, first + n, result, site);
 }
-template <class T, class Size, class Out>
-inline Out copy_n(device_ptr<T> first, Size n, Out result, CUDAJUDGE_CALL_SITE) {
-    return copy(device, first, first + n, result, site);
+template <class In, class Size, class Out>
+inline Out copy_n(In first, Size n, Out result, CUDAJUDGE_CALL_SITE) {
+    return copy(first, first + n, result, site);
 }
 
 // Algorithms that run a functor of yours (cudajudge/functor_calls.h): a type declared at file scope
