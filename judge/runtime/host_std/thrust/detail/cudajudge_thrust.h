@@ -167,6 +167,19 @@ inline void sort(const char* name, Keys first, Keys last, Value* values, Comp, i
     call.run();
 }
 
+// init reduced with op over the n items at `items` (device memory), as thrust::reduce reduces.
+template <class T, class Init>
+inline Init reduce_items(const char* name, int op, const T* items, long long n, Init init, int line) {
+    Init result = init;
+    a::Call call(name, line, CUDAJUDGE_ALGO_REDUCE);
+    call.op = op;
+    call.items<T>(items, nullptr, n);
+    call.set_value<Init>(call.init, init);
+    call.result_to<Init>(&result, true);
+    call.run();
+    return result;
+}
+
 template <class It, class Init, class Op>
 inline Init reduce(It first, It last, Init init, Op, int line) {
     check_iterator<It>();
@@ -176,14 +189,7 @@ inline Init reduce(It first, It last, Init init, Op, int line) {
     static_assert(std::is_same_v<Init, T> || (a::is_item<Init> && sizeof(Init) >= 4),
                   "thrust::reduce accumulates in the type of init: give it the items' type, or a 32- or 64-bit "
                   "integer, float or double");
-    Init result = init;
-    a::Call call("thrust::reduce", line, CUDAJUDGE_ALGO_REDUCE);
-    call.op = op;
-    call.items<T>(a::raw(first), nullptr, last - first);
-    call.set_value<Init>(call.init, init);
-    call.result_to<Init>(&result, true);
-    call.run();
-    return result;
+    return reduce_items<T>("thrust::reduce", op, a::raw(first), last - first, init, line);
 }
 
 template <class In, class Out, class Init, class Op>
@@ -257,14 +263,7 @@ inline Init transform_reduce(It first, It last, Unary unary, Init init, Binary, 
     if (mapped.status() != cudaSuccess) return init;
     a::map<::cudajudge::shown_as::thrust::transform_reduce>("thrust::transform_reduce", line, unary, a::raw(first),
                                                             mapped.get(), n);
-    Init result = init;
-    a::Call call("thrust::transform_reduce", line, CUDAJUDGE_ALGO_REDUCE);
-    call.op = op;
-    call.items<Init>(mapped.get(), nullptr, n);
-    call.set_value<Init>(call.init, init);
-    call.result_to<Init>(&result, true);
-    call.run();
-    return result;
+    return reduce_items<Init>("thrust::transform_reduce", op, mapped.get(), n, init, line);
 }
 
 // init reduced with combine(a[i], b[i]) over i: the pairs combined by one of the judge's kernels into init's
@@ -281,14 +280,7 @@ inline Init inner_product(It1 first1, It1 last1, It2 first2, Init init, Reduce, 
     if (combined.status() != cudaSuccess) return init;
     a::zip<::cudajudge::shown_as::thrust::inner_product>("thrust::inner_product", line, combine, a::raw(first1),
                                                          a::raw(first2), combined.get(), n);
-    Init result = init;
-    a::Call call("thrust::inner_product", line, CUDAJUDGE_ALGO_REDUCE);
-    call.op = op;
-    call.items<Init>(combined.get(), nullptr, n);
-    call.set_value<Init>(call.init, init);
-    call.result_to<Init>(&result, true);
-    call.run();
-    return result;
+    return reduce_items<Init>("thrust::inner_product", op, combined.get(), n, init, line);
 }
 
 // pred(stencil[i]) for each i, as 0/1 bytes: what copy_if and count_if select or count by.
