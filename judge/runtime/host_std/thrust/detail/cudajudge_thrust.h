@@ -14,8 +14,11 @@
 
 namespace thrust {
 
+template <class T>
+class device_ptr;
+
 // An element of device memory named in host code (`*p`, `p[i]`, `v[i]`): read and written by copies,
-// as Thrust's device_reference is.
+// as Thrust's device_reference is; its address (`&v[0]`) is a device_ptr.
 template <class T>
 class device_reference {
 public:
@@ -33,6 +36,7 @@ public:
         return *this;
     }
     device_reference& operator=(const device_reference& other) { return *this = static_cast<value_type>(other); }
+    device_ptr<T> operator&() const { return device_ptr<T>(ptr_); }
 
 private:
     T* ptr_;
