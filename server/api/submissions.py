@@ -241,7 +241,9 @@ async def _stream(st: AppState, submission_id: int, last_event_id: str | None) -
             next_idx = idx + 1
             yield _sse("test", {"index": idx, "attempt": attempt, "result": data}, f"{attempt}:{next_idx}")
         phase = (snap.status, snap.progress["phase"], snap.progress["test"], snap.progress["index"])
-        if snap.status != "done" and phase != shown:
+        # A test's progress read before the worker recorded the next one is stale once its result was sent.
+        stale = snap.progress["index"] is not None and snap.progress["index"] < next_idx
+        if snap.status != "done" and phase != shown and not stale:
             shown = phase
             yield _sse("progress", {**snap.progress, "attempt": attempt})
         if snap.status == "done":
