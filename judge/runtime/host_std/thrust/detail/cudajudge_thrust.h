@@ -544,7 +544,7 @@ inline Out host_device_copy(In first, In last, Out result, int line) {
         return std::copy(host.begin(), host.end(), result);
     } else {                                    // from a host iterator
         std::vector<T> host(first, last);
-        if (n > 0) a::device_copy(result.get(), host.data(), n * sizeof(T), cudaMemcpyHostToDevice, line);
+        if (n > 0) a::device_copy(a::raw(result), host.data(), n * sizeof(T), cudaMemcpyHostToDevice, line);
         return result + n;
     }
 }

@@ -18,8 +18,6 @@ template <class T>
 class device_vector {
     static_assert(std::is_trivially_copyable_v<T>, "thrust::device_vector here holds plain values (numbers, "
                                                    "structs of numbers): they are copied as bytes");
-    template <class It>
-    static constexpr bool is_contiguous = ::cudajudge::algorithms::device_iterator<It>::valid;   // pointers, device_ptr
 
 public:
     using value_type = T;
@@ -108,10 +106,7 @@ private:
     }
     void fill(T* first, size_type count, const T& value) {
         std::vector<T> host(count, value);
-        copy_in(first, host.data(), count);
-    }
-    void copy_in(T* first, const T* host, size_type count) {
-        if (count > 0) ::cudajudge::algorithms::device_copy(first, host, count * sizeof(T), cudaMemcpyHostToDevice, line_);
+        if (count > 0) ::cudajudge::algorithms::device_copy(first, host.data(), count * sizeof(T), cudaMemcpyHostToDevice, line_);
     }
     void assign_zeros(size_type n) {
         T* memory = allocate(n);
@@ -127,13 +122,7 @@ private:
     void assign_range(It first, It last) {
         const auto n = static_cast<size_type>(std::distance(first, last));
         T* memory = allocate(n);
-        if constexpr (is_contiguous<It>) {
-            if (n > 0) ::cudajudge::algorithms::device_copy(memory, ::cudajudge::algorithms::raw(first), n * sizeof(T),
-                                                            cudaMemcpyDefault, line_);
-        } else {
-            std::vector<T> host(first, last);
-            copy_in(memory, host.data(), n);
-        }
+        cudajudge_detail::host_device_copy<T>(first, last, memory, line_);
         adopt(memory, n);
     }
     template <class Tail>
